@@ -1,0 +1,114 @@
+/**
+ * The event-store port. Both adapters (PostgreSQL, EventStoreDB) implement it and pass one conformance suite.
+ *
+ * Revision convention (EventStoreDB's): a stream's revision is the 0-based index of its last event;
+ * an empty or missing stream has no revision. `expectedRevision` is one of:
+ *   'any'        no check;
+ *   'no_stream'  the stream must not exist yet;
+ *   'exists'     the stream must have at least one event;
+ *   bigint       the revision of the stream's last event must be exactly this.
+ */
+export type ExpectedRevision = 'any' | 'no_stream' | 'exists' | bigint;
+
+/**
+ * A position in the global log. Totally ordered; compare with `comparePositions`.
+ * PostgreSQL: commit = transaction id (xid8), prepare = global sequence number.
+ * EventStoreDB: commit/prepare as the server reports them.
+ */
+export interface Position {
+  readonly commit: bigint;
+  readonly prepare: bigint;
+}
+
+/** Metadata carried by every event. */
+export interface EventMetadata {
+  readonly actorId?: string;
+  readonly actorRole?: 'customer' | 'admin' | 'auditor' | 'system' | 'anonymous';
+  readonly requestId?: string;
+  readonly correlationId?: string;
+  readonly causationId?: string;
+  readonly [key: string]: unknown;
+}
+
+/** An event as handed to `append`. */
+export interface NewEvent {
+  /** UUID; appending an id already stored in the same stream is a no-op. */
+  readonly id: string;
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+  readonly metadata?: EventMetadata;
+}
+
+/** An event as read back. */
+export interface RecordedEvent {
+  readonly id: string;
+  readonly streamId: string;
+  readonly revision: bigint;
+  readonly position: Position;
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+  readonly metadata: EventMetadata;
+  readonly created: Date;
+}
+
+export interface AppendResult {
+  /** Revision of the stream's last event after the append. */
+  readonly nextExpectedRevision: bigint;
+  /** Position of the last event appended (or of the already-stored duplicate). */
+  readonly position: Position;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. Omit for the start. */
+  readonly after?: Position;
+  readonly limit?: number;
+}
+
+export interface SubscribeOptions {
+  /** Exclusive start: deliver events strictly after this position. Omit for the start of the log. */
+  readonly after?: Position;
+  /** Called once, when the subscription has delivered everything stored when it caught up. */
+  readonly onCaughtUp?: () => void;
+  /** Called when the subscription stops with an error it cannot recover from. */
+  readonly onError?: (error: unknown) => void;
+}
+
+/**
+ * A running subscription. The handler is awaited for each event before the next is delivered
+ * (backpressure); a handler that throws stops the subscription and reports through onError.
+ */
+export interface Subscription {
+  stop(): Promise<void>;
+  /** Resolves when the subscription has stopped (by stop() or an error). */
+  readonly done: Promise<void>;
+}
+
+export interface EventStore {
+  append(stream: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /** Every event of the stream in revision order; an empty array for a missing stream. */
+  readStream(stream: string, options?: { fromRevision?: bigint; limit?: number }): Promise<RecordedEvent[]>;
+  /** Events of the global log in position order, after `after`, at most `limit` (default 1000). */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Catch-up then live; every event exactly once, in position order. */
+  subscribe(handler: (event: RecordedEvent) => Promise<void> | void, options?: SubscribeOptions): Subscription;
+  /** Position of the last event committed and visible to readers, or undefined for an empty log. */
+  headPosition(): Promise<Position | undefined>;
+  close(): Promise<void>;
+}
+
+export function comparePositions(a: Position, b: Position): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+/** `"<commit>:<prepare>"` with both parts zero-padded to 20 digits, so string order equals position order. */
+export function formatPosition(p: Position): string {
+  return `${p.commit.toString().padStart(20, '0')}:${p.prepare.toString().padStart(20, '0')}`;
+}
+
+export function parsePosition(text: string): Position {
+  const match = /^(\d{1,20}):(\d{1,20})$/.exec(text.trim());
+  if (!match) throw new Error(`Not an event-store position: ${JSON.stringify(text)}`);
+  return { commit: BigInt(match[1]!), prepare: BigInt(match[2]!) };
+}

@@ -1,0 +1,2 @@
+export * from './eventStore';
+export * from './errors';
