@@ -1,0 +1,70 @@
+/** Shapes of the HTTP contract (shared/design/API.md). Money is in dollars at this edge. */
+export type VerificationStatus = 'awaiting' | 'pending' | 'verified' | 'failed';
+export type Role = 'customer' | 'admin' | 'auditor';
+export type AccountKind = 'savings' | 'checking';
+
+export interface User {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  location: { address: string; state: string };
+  account: { number: string; savings: number; checking: number };
+  profilePicture: { url: string } | null;
+  verificationStatus: VerificationStatus;
+  verification: {
+    documentType: string;
+    documentFront: { url: string };
+    documentBack: { url: string };
+  } | null;
+  isBlocked: boolean;
+  isDisabled: boolean;
+  hasPaymentPin: boolean;
+  isAdmin: boolean;
+  role: Role;
+  createdAt: string;
+  cardRequests?: { _id: string; cardType: string | null; requestedAt: string }[];
+}
+
+export type TransactionStatus = 'completed' | 'pending' | 'failed' | 'reversed';
+
+export interface Transaction {
+  _id: string;
+  amount: number;
+  transactionType: 'debit' | 'credit';
+  date: string;
+  description: string;
+  account: AccountKind;
+  status: TransactionStatus;
+  balanceAfter: number;
+  transferId?: string;
+}
+
+export interface Beneficiary {
+  _id: string;
+  name: string;
+  accountNumber: string;
+  bankName?: string;
+}
+
+export interface ContactMessage {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+}
+
+export interface Envelope<T> {
+  message?: string;
+  data: T;
+}
+
+export interface SignInAnswer {
+  message: string;
+  token: string;
+  user: User;
+}
