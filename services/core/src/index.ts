@@ -1,0 +1,4 @@
+export * from './canonicalJson';
+export * from './deterministicId';
+export * from './hashChain';
+export * from './handleCommand';
