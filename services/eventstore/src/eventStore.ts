@@ -93,6 +93,13 @@ export interface EventStore {
   subscribe(handler: (event: RecordedEvent) => Promise<void> | void, options?: SubscribeOptions): Subscription;
   /** Position of the last event committed and visible to readers, or undefined for an empty log. */
   headPosition(): Promise<Position | undefined>;
+  /**
+   * The single decimal number the HTTP edge shows for a position (`X-Event-Position: N`): on PostgreSQL the
+   * event's global sequence number, on EventStoreDB its commit position.
+   */
+  positionToken(position: Position): string;
+  /** The full position behind a token, or undefined when no such event is stored (yet). */
+  resolvePositionToken(token: string): Promise<Position | undefined>;
   close(): Promise<void>;
 }
 

@@ -1,2 +1,6 @@
 export * from './eventStore';
 export * from './errors';
+export * from './eventStoreLogger';
+export * from './createEventStore';
+export * from './postgres';
+export * from './esdb';

@@ -1,0 +1,2 @@
+export * from './eventStoreConformance';
+export type { ConcurrentWritersSettings } from './concurrentWritersCases';

@@ -1,0 +1,86 @@
+import { excludeSystemEvents, START, type AllStreamSubscription, type EventStoreDBClient } from '@eventstore/db-client';
+import type { Position, SubscribeOptions } from '../eventStore';
+import type { EventStoreLogger } from '../eventStoreLogger';
+import { backoffDelay, sleep, type SubscriptionControl } from '../startSubscription';
+import { isSystemEvent, toRecordedEvent } from './esdbMapping';
+
+export interface EsdbSubscriptionDeps {
+  readonly client: EventStoreDBClient;
+  readonly logger: EventStoreLogger;
+  /** Receives each server subscription as it opens, so that stop() can cancel the one in use. */
+  readonly onOpen: (subscription: AllStreamSubscription) => void;
+}
+
+class HandlerFailure {
+  constructor(readonly error: unknown) {}
+}
+
+/**
+ * A catch-up subscription to $all without system events, consumed with `for await` (the handler is awaited:
+ * backpressure). When the server subscription fails or ends, it is reopened from the last delivered position
+ * (start positions are exclusive) after an exponential backoff, so each event is delivered once.
+ *
+ * The client emits `caughtUp` when the server's message arrives, while events before it may still sit in the
+ * stream's buffer; onCaughtUp runs once those have been handled.
+ */
+export async function esdbSubscriptionLoop(control: SubscriptionControl, deps: EsdbSubscriptionDeps, options: SubscribeOptions): Promise<void> {
+  let after: Position | undefined = options.after;
+  let failures = 0;
+  let caughtUpCalled = false;
+
+  while (!control.stopped) {
+    const subscription = deps.client.subscribeToAll({ fromPosition: after ?? START, filter: excludeSystemEvents() });
+    deps.onOpen(subscription);
+    let taken = 0;
+    let handled = 0;
+    let caughtUpAfter: number | undefined;
+    let failure: HandlerFailure | undefined;
+
+    const callCaughtUpWhenDue = () => {
+      if (caughtUpCalled || caughtUpAfter === undefined || handled < caughtUpAfter || failure) return;
+      caughtUpCalled = true;
+      try {
+        options.onCaughtUp?.();
+      } catch (error) {
+        failure = new HandlerFailure(error);
+        subscription.destroy();
+      }
+    };
+    subscription.on('caughtUp', () => {
+      caughtUpAfter = taken + subscription.readableLength;
+      callCaughtUpWhenDue();
+    });
+
+    try {
+      for await (const resolved of subscription) {
+        taken += 1;
+        const event = toRecordedEvent(resolved);
+        if (event && !isSystemEvent(event)) {
+          if (control.stopped) break;
+          try {
+            await control.deliver(event);
+          } catch (error) {
+            failure = new HandlerFailure(error);
+            break;
+          }
+          after = event.position;
+          failures = 0;
+        }
+        handled += 1;
+        callCaughtUpWhenDue();
+        if (control.stopped) break;
+      }
+      if (!failure && !control.stopped) throw new Error('EventStoreDB ended the subscription');
+    } catch (error) {
+      if (!failure && !control.stopped) {
+        failures += 1;
+        deps.logger.warn({ err: error, failures }, 'EventStoreDB subscription dropped; resubscribing');
+      }
+    } finally {
+      await subscription.unsubscribe().catch(() => undefined);
+      subscription.destroy();
+    }
+    if (failure) throw failure.error;
+    if (!control.stopped) await sleep(backoffDelay(failures), control.signal);
+  }
+}

@@ -1,0 +1,113 @@
+import type pg from 'pg';
+import type { EventMetadata, Position, ReadAllOptions, RecordedEvent } from '../eventStore';
+import type { EventStoreSchema } from './eventStoreSchema';
+
+export const DEFAULT_READ_LIMIT = 1000;
+const MAX_BIGINT = 2n ** 63n - 1n;
+
+interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  revision: string;
+  event_id: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+  created: Date;
+}
+
+const COLUMNS = 'global_position, transaction_id, stream_id, revision, event_id, type, data, metadata, created';
+
+/**
+ * Only transactions below the snapshot's xmin are certainly finished: no event can still appear with a smaller
+ * transaction id. Reading the global log up to there, in (transaction_id, global_position) order, never returns
+ * an event after one that a reader could see later behind it. See docs/eventstore.md.
+ */
+const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    revision: BigInt(row.revision),
+    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    created: row.created,
+  };
+}
+
+function checkLimit(limit: number): number {
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, got ${limit}`);
+  return limit;
+}
+
+export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
+  const readAllFromStart = `SELECT ${COLUMNS} FROM ${s.events} WHERE ${VISIBLE}
+    ORDER BY transaction_id, global_position LIMIT $1`;
+  const readAllAfter = `SELECT ${COLUMNS} FROM ${s.events} WHERE ${VISIBLE}
+    AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
+    ORDER BY transaction_id, global_position LIMIT $3`;
+  const readStream = `SELECT ${COLUMNS} FROM ${s.events} WHERE stream_id = $1 AND revision >= $2
+    ORDER BY revision LIMIT $3`;
+  const atGlobalPosition = `SELECT transaction_id, global_position FROM ${s.events} WHERE global_position = $1`;
+  const head = `SELECT transaction_id, global_position FROM ${s.events} WHERE ${VISIBLE}
+    ORDER BY transaction_id DESC, global_position DESC LIMIT 1`;
+
+  return {
+    async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+      const limit = checkLimit(options.limit ?? DEFAULT_READ_LIMIT);
+      const result = options.after
+        ? await pool.query<EventRow>({
+            name: `${s.name}.read_all_after`,
+            text: readAllAfter,
+            values: [options.after.commit.toString(), options.after.prepare.toString(), limit],
+          })
+        : await pool.query<EventRow>({ name: `${s.name}.read_all`, text: readAllFromStart, values: [limit] });
+      return result.rows.map(toRecordedEvent);
+    },
+
+    /**
+     * A stream's events in revision order. Not held back by the xmin filter: revisions are gap-free and a
+     * stream's appends are serialised, so every committed event of the stream is returned (read-your-writes
+     * for command handlers).
+     */
+    async readStream(stream: string, options: { fromRevision?: bigint; limit?: number } = {}): Promise<RecordedEvent[]> {
+      const from = options.fromRevision ?? 0n;
+      const limit = options.limit === undefined ? null : checkLimit(options.limit);
+      const result = await pool.query<EventRow>({
+        name: `${s.name}.read_stream`,
+        text: readStream,
+        values: [stream, from < 0n ? '0' : from.toString(), limit],
+      });
+      return result.rows.map(toRecordedEvent);
+    },
+
+    async headPosition(): Promise<Position | undefined> {
+      const result = await pool.query<Pick<EventRow, 'transaction_id' | 'global_position'>>({ name: `${s.name}.head`, text: head });
+      const row = result.rows[0];
+      return row ? { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) } : undefined;
+    },
+
+    /** The token of a position is its global sequence number, unique on its own. */
+    positionToken(position: Position): string {
+      return position.prepare.toString();
+    },
+
+    /** The position of the stored (committed) event with that global sequence number. */
+    async resolvePositionToken(token: string): Promise<Position | undefined> {
+      if (!/^\d{1,19}$/.test(token) || BigInt(token) > MAX_BIGINT) return undefined;
+      const result = await pool.query<Pick<EventRow, 'transaction_id' | 'global_position'>>({
+        name: `${s.name}.at_global_position`,
+        text: atGlobalPosition,
+        values: [token],
+      });
+      const row = result.rows[0];
+      return row ? { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) } : undefined;
+    },
+  };
+}
+
+export type EventReader = ReturnType<typeof createEventReader>;

@@ -1,0 +1,3 @@
+export * from './postgresEventStore';
+export * from './ensureEventStoreSchema';
+export { DEFAULT_SCHEMA, defaultNotifyChannel } from './eventStoreSchema';

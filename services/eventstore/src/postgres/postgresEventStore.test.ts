@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { createPool } from '@bank/platform';
+import { createTestDatabase, type TestDatabase } from '@bank/platform/testing';
+import type pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeEventStoreConformance } from '../conformance';
+import { collect, newEvent, newEvents, waitUntilVisible } from '../conformance/conformanceHelpers';
+import { WrongExpectedVersionError } from '../errors';
+import type { EventStore } from '../eventStore';
+import { sleep } from '../startSubscription';
+import { ensureEventStoreSchema } from './ensureEventStoreSchema';
+import { LISTENER_APPLICATION_NAME } from './notificationListener';
+import { createPostgresEventStore, type PostgresEventStoreOptions } from './postgresEventStore';
+
+let database: TestDatabase;
+let pool: pg.Pool;
+
+beforeAll(async () => {
+  database = await createTestDatabase('eventstore');
+  pool = createPool(database.url, 30);
+  await ensureEventStoreSchema(pool);
+});
+
+afterAll(async () => {
+  await pool?.end();
+  await database?.drop();
+});
+
+describeEventStoreConformance('PostgreSQL', async (options = {}) => {
+  const store = createPostgresEventStore({ pool, pollIntervalMs: 50, appendDelayMs: options.appendDelayMs });
+  return { store, cleanup: () => store.close() };
+});
+
+describe('PostgreSQL event store', () => {
+  const stores: EventStore[] = [];
+  const open = (options: Partial<PostgresEventStoreOptions> = {}) => {
+    const store = createPostgresEventStore({ pool, ...options });
+    stores.push(store);
+    return store;
+  };
+  const stream = (label: string) => `pg-${label}-${randomUUID().slice(0, 8)}`;
+
+  afterEach(async () => {
+    await Promise.all(stores.splice(0).map((store) => store.close()));
+  });
+
+  it('appends only the events whose ids are not stored yet when a retry brings some new ones', async () => {
+    const store = open();
+    const id = stream('partial');
+    const first = newEvent('First');
+    const second = newEvent('Second');
+    await store.append(id, [first], 'no_stream');
+
+    const result = await store.append(id, [first, second], 0n);
+
+    expect(result.nextExpectedRevision).toBe(1n);
+    expect((await store.readStream(id)).map((event) => [event.id, event.revision])).toEqual([
+      [first.id, 0n],
+      [second.id, 1n],
+    ]);
+  });
+
+  it('checks the expected revision for the new events of a partly stored append', async () => {
+    const store = open();
+    const id = stream('partial_conflict');
+    const first = newEvent('First');
+    await store.append(id, [first], 'no_stream');
+
+    await expect(store.append(id, [first, newEvent('Second')], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    expect(await store.readStream(id)).toHaveLength(1);
+  });
+
+  it('fails only the append PostgreSQL rejects when it went in one batch with others', async () => {
+    const store = open({ maxConcurrentBatches: 1 });
+    const ids = Array.from({ length: 6 }, () => stream('batched'));
+    const bad = newEvent('Bad', { text: 'nul \u0000 character' });
+
+    const outcomes = await Promise.allSettled(ids.map((id, index) => store.append(id, index === 3 ? [bad] : newEvents(1), 'no_stream')));
+
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(await store.readStream(ids[4]!)).toHaveLength(1);
+    expect(await store.readStream(ids[3]!)).toEqual([]);
+  });
+
+  it('refuses an append without events, with a non-UUID id or with the same event id twice', async () => {
+    const store = open();
+    const event = newEvent('Twice');
+    await expect(store.append(stream('empty'), [], 'any')).rejects.toBeInstanceOf(RangeError);
+    await expect(store.append(stream('twice'), [event, event], 'any')).rejects.toBeInstanceOf(RangeError);
+    await expect(store.append(stream('not_uuid'), [{ ...event, id: 'order-17' }], 'any')).rejects.toBeInstanceOf(RangeError);
+    await expect(store.append(stream('negative'), [newEvent('X')], -1n)).rejects.toBeInstanceOf(RangeError);
+  });
+
+  it('holds back a later commit while an earlier transaction is open, then returns both in transaction order', async () => {
+    const store = open();
+    const start = await store.headPosition();
+    const early = stream('early');
+    const late = stream('late');
+    const earlyEvent = newEvent('Early');
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const batch = [{ stream: early, expected: 'no_stream', revision: null, events: [{ id: earlyEvent.id, type: 'Early', data: {} }] }];
+      await client.query('SELECT * FROM eventstore.append_batch($1::jsonb)', [JSON.stringify(batch)]);
+      const lateResult = await store.append(late, newEvents(1), 'no_stream');
+
+      const whileOpen = await store.readAll({ after: start });
+      expect(whileOpen.filter((event) => event.streamId === late)).toEqual([]);
+      expect(await store.readStream(late)).toHaveLength(1);
+
+      await client.query('COMMIT');
+      await waitUntilVisible(store, lateResult.position);
+    } finally {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+    }
+
+    const streams = (await store.readAll({ after: start }))
+      .map((event) => event.streamId)
+      .filter((id) => id === early || id === late);
+    expect(streams).toEqual([early, late]);
+  });
+
+  it('reports no head position and catches up at once on an empty log', async () => {
+    await ensureEventStoreSchema(pool, 'es_empty');
+    const store = open({ schema: 'es_empty' });
+
+    expect(await store.headPosition()).toBeUndefined();
+    expect(await store.readAll()).toEqual([]);
+    const collector = collect(store, { prefix: '' });
+    await collector.caughtUp;
+    await collector.subscription.stop();
+    expect(collector.caughtUpCalls).toEqual([0]);
+  });
+
+  it('delivers live events by polling when no notification arrives', async () => {
+    const reader = open({ pollIntervalMs: 20 });
+    const writer = open({ notifyChannel: 'nobody_listens' });
+    const id = stream('polled');
+    const collector = collect(reader, { prefix: id, after: await reader.headPosition() });
+    await collector.caughtUp;
+
+    await writer.append(id, newEvents(2), 'no_stream');
+
+    await collector.until((events) => events.length === 2);
+    await collector.subscription.stop();
+  });
+
+  it('listens again after its LISTEN connection is killed, delivering by notification', async () => {
+    const store = open({ pollIntervalMs: 3_600_000 });
+    const id = stream('relisten');
+    const collector = collect(store, { prefix: id, after: await store.headPosition() });
+    await collector.caughtUp;
+    const first = await listenerPid();
+    await store.append(id, newEvents(1), 'no_stream');
+    await collector.until((events) => events.length === 1);
+
+    await pool.query('SELECT pg_terminate_backend($1)', [first]);
+    const second = await listenerPid(first);
+    await store.append(id, newEvents(1), 0n);
+
+    await collector.until((events) => events.length === 2);
+    await collector.subscription.stop();
+    expect(second).not.toBe(first);
+  });
+});
+
+/** The backend of this database's event-store LISTEN connection once it listens (other than `not`). */
+async function listenerPid(not?: number): Promise<number> {
+  for (;;) {
+    const { rows } = await pool.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = $1 AND query LIKE 'LISTEN%' AND pid <> $2`,
+      [LISTENER_APPLICATION_NAME, not ?? 0],
+    );
+    if (rows[0]) return rows[0].pid;
+    await sleep(20);
+  }
+}

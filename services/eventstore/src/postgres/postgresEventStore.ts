@@ -1,0 +1,95 @@
+import type pg from 'pg';
+import type { EventStore, Subscription } from '../eventStore';
+import { silentLogger, type EventStoreLogger } from '../eventStoreLogger';
+import { startSubscription } from '../startSubscription';
+import { createAppendNotifier } from './appendNotifier';
+import { createEventAppender } from './eventAppender';
+import { createEventReader } from './eventReader';
+import { DEFAULT_SCHEMA, defaultNotifyChannel, eventStoreSchema } from './eventStoreSchema';
+import { createNotificationListener } from './notificationListener';
+import { postgresSubscriptionLoop } from './postgresSubscriptionLoop';
+
+export interface PostgresEventStoreOptions {
+  /** The pool appends and reads use. The store does not end it. */
+  readonly pool: pg.Pool;
+  /** Schema holding the tables and the append function; create it with ensureEventStoreSchema. */
+  readonly schema?: string;
+  /** NOTIFY channel appends signal and subscriptions LISTEN on; default `<schema>_appended`. */
+  readonly notifyChannel?: string;
+  /** How often a live subscription polls when no notification arrives (fallback for lost notifications). */
+  readonly pollIntervalMs?: number;
+  /** Events a subscription reads per batch. */
+  readonly subscriptionBatchSize?: number;
+  readonly logger?: EventStoreLogger;
+  /** Group commit: appends waiting while this many batches are in flight go together in the next one. */
+  readonly maxConcurrentBatches?: number;
+  /** Group commit: the most appends in one batch. */
+  readonly maxBatchSize?: number;
+  /** Test hook, see EventAppenderOptions.appendDelayMs. */
+  readonly appendDelayMs?: number;
+}
+
+export const DEFAULT_POLL_INTERVAL_MS = 250;
+const DEFAULT_SUBSCRIPTION_BATCH_SIZE = 500;
+
+/**
+ * The PostgreSQL event store: the embedded default and the test store. Expects its schema to exist
+ * (ensureEventStoreSchema, which createEventStore runs).
+ */
+export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
+  const s = eventStoreSchema(options.schema ?? DEFAULT_SCHEMA);
+  const channel = options.notifyChannel ?? defaultNotifyChannel(s.name);
+  const logger = options.logger ?? silentLogger;
+  const reader = createEventReader(options.pool, s);
+  const notifier = createAppendNotifier(options.pool, channel, logger);
+  const append = createEventAppender(options.pool, s, {
+    onAppended: notifier.signal,
+    maxBatchSize: options.maxBatchSize,
+    maxConcurrentBatches: options.maxConcurrentBatches,
+    appendDelayMs: options.appendDelayMs,
+  });
+  const listener = createNotificationListener({ connection: options.pool.options, channel, logger });
+  const subscriptions = new Set<Subscription>();
+  let closed = false;
+
+  return {
+    append,
+    readStream: reader.readStream,
+    readAll: reader.readAll,
+    headPosition: reader.headPosition,
+    positionToken: reader.positionToken,
+    resolvePositionToken: reader.resolvePositionToken,
+
+    subscribe(handler, subscribeOptions = {}) {
+      if (closed) throw new Error('The event store is closed');
+      const subscription = startSubscription(
+        {
+          handler,
+          onError: subscribeOptions.onError,
+          onDone: () => subscriptions.delete(subscription),
+          reportError: (error) => logger.error({ err: error }, 'event store subscription stopped by an error'),
+        },
+        (control) =>
+          postgresSubscriptionLoop(
+            control,
+            {
+              readAll: reader.readAll,
+              listener,
+              pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
+              batchSize: options.subscriptionBatchSize ?? DEFAULT_SUBSCRIPTION_BATCH_SIZE,
+              logger,
+            },
+            subscribeOptions,
+          ),
+      );
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    async close() {
+      closed = true;
+      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
+      await Promise.all([listener.close(), notifier.idle()]);
+    },
+  };
+}
