@@ -1,1 +1,45 @@
-export {};
+/**
+ * @bank/domain — every rule of the bank, no I/O. Browser-safe (the web app imports the zod inputs and money helpers).
+ * The catalogue of events is docs/events.md.
+ */
+export * from './domainError';
+export * from './money';
+export * from './primitives';
+export * from './calendar';
+export * from './streams';
+export * from './decider';
+
+export * from './events/customerEvents';
+export * from './events/reservationEvents';
+export * from './events/accountEvents';
+export * from './events/transferEvents';
+export * from './events/directoryEvents';
+export * from './events/eventSchemas';
+export * from './events/maskSecrets';
+
+export * from './commands/fields';
+export * from './commands/dataUrl';
+export * from './commands/authInputs';
+export * from './commands/userInputs';
+export * from './commands/transferInput';
+export * from './commands/adminInputs';
+export * from './commands/directoryInputs';
+
+export * from './customer/customerCommands';
+export * from './customer/customerState';
+export * from './customer/customerDecider';
+export * from './customer/canSignIn';
+
+export * from './account/accountCommands';
+export * from './account/accountState';
+export * from './account/accountDecider';
+
+export * from './transfer/transferDecider';
+export * from './transfer/decideTransferRequest';
+export * from './transfer/transferProcess';
+
+export * from './reservation/reservationDecider';
+export * from './beneficiary/beneficiaryDecider';
+export * from './contact/contactDecider';
+
+export * from './replay/replayCustomer';

@@ -1,0 +1,24 @@
+/** Calendar helpers (UTC, pure). */
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real YYYY-MM-DD date (2001-02-30 is false). */
+export function isCalendarDate(value: string): boolean {
+  const match = CALENDAR_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Whole years between a YYYY-MM-DD birth date and an ISO instant (UTC calendar). Undefined if either is invalid. */
+export function ageInYears(dateOfBirth: string, now: string): number | undefined {
+  if (!isCalendarDate(dateOfBirth)) return undefined;
+  const at = new Date(now);
+  if (Number.isNaN(at.getTime())) return undefined;
+  const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const nowMonth = at.getUTCMonth() + 1;
+  const nowDay = at.getUTCDate();
+  const beforeBirthday = nowMonth < month || (nowMonth === month && nowDay < day);
+  return at.getUTCFullYear() - year - (beforeBirthday ? 1 : 0);
+}

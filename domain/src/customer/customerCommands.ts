@@ -1,0 +1,154 @@
+import type { CardType, DocumentType, FileRef, Role, VerificationStatus } from '../primitives';
+
+/**
+ * Commands of the customer aggregate (stream `customer-<userId>`).
+ * Every command carries `now` (ISO instant). Staff commands carry the acting `adminId`.
+ * Secrets arrive hashed; checks that need bcrypt arrive as booleans computed by the service.
+ */
+
+/** A file the service has stored: its ref plus the decoded size (the decider enforces MAX_FILE_BYTES). */
+export type FileUpload = FileRef & { readonly sizeBytes: number };
+
+export interface RegisterCustomer {
+  readonly type: 'RegisterCustomer';
+  readonly userId: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly address: string;
+  readonly state: string;
+  readonly passwordHash: string;
+  readonly accountNumber: string;
+  readonly role: Role;
+  readonly now: string;
+}
+
+/** The customer edits their own profile. Names are read-only (omitted = unchanged). */
+export interface ChangeProfile {
+  readonly type: 'ChangeProfile';
+  readonly firstName?: string | undefined;
+  readonly lastName?: string | undefined;
+  readonly email?: string | undefined;
+  readonly phone?: string | undefined;
+  readonly address?: string | undefined;
+  readonly state?: string | undefined;
+  readonly now: string;
+}
+
+export interface ChangePassword {
+  readonly type: 'ChangePassword';
+  /** bcrypt.compare(oldPassword, state.passwordHash), computed by the service. */
+  readonly oldPasswordMatches: boolean;
+  readonly newPasswordHash: string;
+  readonly now: string;
+}
+
+export interface SubmitVerification {
+  readonly type: 'SubmitVerification';
+  readonly documentType?: DocumentType | undefined;
+  readonly passport?: FileUpload | undefined;
+  readonly documentFront?: FileUpload | undefined;
+  /** Falls back to documentFront. */
+  readonly documentBack?: FileUpload | undefined;
+  /** YYYY-MM-DD. */
+  readonly dateOfBirth?: string | undefined;
+  readonly now: string;
+}
+
+export interface SetProfilePicture {
+  readonly type: 'SetProfilePicture';
+  readonly picture: FileUpload;
+  readonly now: string;
+}
+
+export interface RequestCard {
+  readonly type: 'RequestCard';
+  readonly requestId: string;
+  readonly cardType?: CardType | undefined;
+  readonly now: string;
+}
+
+/** Staff: edit the profile fields (all six required, names editable). */
+export interface EditCustomerProfile {
+  readonly type: 'EditCustomerProfile';
+  readonly adminId: string;
+  readonly firstName?: string | undefined;
+  readonly lastName?: string | undefined;
+  readonly email?: string | undefined;
+  readonly phone?: string | undefined;
+  readonly address?: string | undefined;
+  readonly state?: string | undefined;
+  readonly now: string;
+}
+
+export interface SetVerificationStatus {
+  readonly type: 'SetVerificationStatus';
+  readonly adminId: string;
+  readonly status: VerificationStatus;
+  readonly now: string;
+}
+
+export interface SetPaymentPin {
+  readonly type: 'SetPaymentPin';
+  readonly adminId: string;
+  /** bcrypt hash of a 6-digit pin (the digits are checked by adminUserInput). */
+  readonly pinHash: string;
+  readonly now: string;
+}
+
+export interface StaffToggle {
+  readonly type: 'BlockCustomer' | 'UnblockCustomer' | 'DisableCustomer' | 'EnableCustomer';
+  readonly adminId: string;
+  readonly now: string;
+}
+
+export interface ChangeAccountNumber {
+  readonly type: 'ChangeAccountNumber';
+  readonly adminId: string;
+  /** 10 digits, already reserved by the account-number reservation decider. */
+  readonly accountNumber: string;
+  readonly now: string;
+}
+
+/**
+ * Staff: the whole PUT /user/admin/:id form at once. Decided as EditCustomerProfile, SetVerificationStatus,
+ * Block/Unblock, Disable/Enable and SetPaymentPin in that order; only what changes yields events.
+ */
+export interface AdminEditCustomer {
+  readonly type: 'AdminEditCustomer';
+  readonly adminId: string;
+  readonly firstName?: string | undefined;
+  readonly lastName?: string | undefined;
+  readonly email?: string | undefined;
+  readonly phone?: string | undefined;
+  readonly address?: string | undefined;
+  readonly state?: string | undefined;
+  readonly verificationStatus?: VerificationStatus | undefined;
+  readonly isBlocked?: boolean | undefined;
+  readonly isDisabled?: boolean | undefined;
+  /** Present only when the admin typed a new pin. */
+  readonly pinHash?: string | undefined;
+  readonly now: string;
+}
+
+export interface CloseCustomer {
+  readonly type: 'CloseCustomer';
+  readonly adminId: string;
+  readonly now: string;
+}
+
+export type CustomerCommand =
+  | RegisterCustomer
+  | ChangeProfile
+  | ChangePassword
+  | SubmitVerification
+  | SetProfilePicture
+  | RequestCard
+  | EditCustomerProfile
+  | SetVerificationStatus
+  | SetPaymentPin
+  | StaffToggle
+  | ChangeAccountNumber
+  | AdminEditCustomer
+  | CloseCustomer;

@@ -1,0 +1,49 @@
+import type { DocumentType, FileRef, Role, VerificationStatus } from '../primitives';
+import type { CardType } from '../primitives';
+
+export interface CustomerVerification {
+  readonly documentType: DocumentType;
+  readonly passport: FileRef;
+  readonly documentFront: FileRef;
+  readonly documentBack: FileRef;
+  readonly dateOfBirth: string;
+  readonly submittedAt: string;
+}
+
+export interface CardRequest {
+  readonly requestId: string;
+  readonly cardType: CardType | null;
+  readonly requestedAt: string;
+}
+
+/** A registered user (customer or staff). `status: 'closed'` after CustomerClosed: it accepts no command. */
+export interface Customer {
+  readonly status: 'active' | 'closed';
+  readonly userId: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly address: string;
+  readonly state: string;
+  readonly passwordHash: string;
+  readonly accountNumber: string;
+  readonly role: Role;
+  readonly registeredAt: string;
+  readonly verificationStatus: VerificationStatus;
+  readonly verification: CustomerVerification | null;
+  readonly profilePicture: FileRef | null;
+  readonly pinHash: string | null;
+  readonly isBlocked: boolean;
+  readonly isDisabled: boolean;
+  readonly closedAt: string | null;
+  readonly cardRequests: readonly CardRequest[];
+}
+
+export type CustomerState = { readonly status: 'unregistered' } | Customer;
+
+export const initialCustomerState: CustomerState = { status: 'unregistered' };
+
+export function isRegistered(state: CustomerState): state is Customer {
+  return state.status !== 'unregistered';
+}

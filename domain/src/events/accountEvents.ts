@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { accountKindSchema, accountNumberSchema, amountCentsSchema, balanceCentsSchema, idSchema, instantSchema } from '../primitives';
+
+/** Events of stream `account-<userId>`: the customer's two balances. Every money event moves exactly one balance. */
+
+export const transactionStatuses = ['completed', 'pending', 'failed'] as const;
+export const transactionStatusSchema = z.enum(transactionStatuses);
+export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
+
+export const accountOpenedSchema = z.object({
+  userId: idSchema,
+  /** The account number at opening (later changes are AccountNumberChanged on the customer stream). */
+  accountNumber: accountNumberSchema,
+  openedAt: instantSchema,
+});
+
+/** Fields every money event carries. */
+const moneyFields = {
+  transactionId: idSchema,
+  account: accountKindSchema,
+  /** Positive integer cents. */
+  amountCents: amountCentsSchema,
+  description: z.string(),
+  transferId: idSchema.optional(),
+  occurredAt: instantSchema,
+  /** Balance of `account` after this event, integer cents. */
+  balanceAfterCents: balanceCentsSchema,
+};
+
+export const accountCreditedSchema = z.object({
+  ...moneyFields,
+  direction: z.literal('credit'),
+  status: z.enum(['completed', 'pending']),
+  /** For a refund of a failed transfer: the debit transaction it refunds. */
+  refundOf: idSchema.optional(),
+});
+
+export const accountDebitedSchema = z.object({
+  ...moneyFields,
+  direction: z.literal('debit'),
+  status: z.enum(['completed', 'pending']),
+});
+
+export const balanceAdjustedSchema = z.object({
+  ...moneyFields,
+  /** credit when the new balance is higher, debit when lower; amountCents = |newCents − previousCents|. */
+  direction: z.enum(['credit', 'debit']),
+  status: z.literal('completed'),
+  adminId: idSchema,
+  reason: z.string().nullable(),
+  previousCents: balanceCentsSchema,
+  newCents: balanceCentsSchema,
+});
+
+export const staffTransactionPostedSchema = z.object({
+  ...moneyFields,
+  direction: z.enum(['credit', 'debit']),
+  status: z.literal('completed'),
+  adminId: idSchema,
+  /** When the admin posted it; `occurredAt` is the date the admin gave. */
+  postedAt: instantSchema,
+});
+
+export const transactionReversedSchema = z.object({
+  ...moneyFields,
+  /** Opposite of the reversed transaction's direction; amountCents is the amount restored. */
+  direction: z.enum(['credit', 'debit']),
+  status: z.literal('completed'),
+  reversedTransactionId: idSchema,
+  adminId: idSchema,
+});
+
+export const transactionStatusChangedSchema = z.object({
+  transactionId: idSchema,
+  status: z.enum(['completed', 'failed']),
+  previousStatus: z.literal('pending'),
+  transferId: idSchema.optional(),
+  occurredAt: instantSchema,
+});
+
+export const accountClosedSchema = z.object({ adminId: idSchema, closedAt: instantSchema });
+
+export const accountEventSchemas = {
+  AccountOpened: accountOpenedSchema,
+  AccountCredited: accountCreditedSchema,
+  AccountDebited: accountDebitedSchema,
+  BalanceAdjusted: balanceAdjustedSchema,
+  StaffTransactionPosted: staffTransactionPostedSchema,
+  TransactionReversed: transactionReversedSchema,
+  TransactionStatusChanged: transactionStatusChangedSchema,
+  AccountClosed: accountClosedSchema,
+} as const;

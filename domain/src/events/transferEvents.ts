@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { accountKindSchema, amountCentsSchema, idSchema, instantSchema } from '../primitives';
+
+/** Events of stream `transfer-<transferId>`: the life of one transfer. */
+
+export const transferRequestedSchema = z.object({
+  transferId: idSchema,
+  payerId: idSchema,
+  from: accountKindSchema,
+  amountCents: amountCentsSchema,
+  /** The recipient's account number as entered. */
+  accountNumber: z.string().min(1),
+  bankName: z.string(),
+  routingNumber: z.string(),
+  /** The recipient's account type (the account credited for an internal transfer). */
+  accountType: accountKindSchema,
+  /** From the server's own lookup (internal: payee's name; external: directory name or the form's `to`). */
+  recipientName: z.string(),
+  description: z.string(),
+  /** True when the account number belongs to this bank. */
+  internal: z.boolean(),
+  /** Internal transfers only. May equal payerId (moving money between one's own savings and checking). */
+  payeeId: idSchema.optional(),
+  requestedAt: instantSchema,
+  /** Transaction ids fixed at request time, so every later step is idempotent. */
+  debitTransactionId: idSchema,
+  /** Internal transfers only: the payee's credit. */
+  creditTransactionId: idSchema.optional(),
+  /** Used only if the transfer fails: the payer's refund. */
+  refundTransactionId: idSchema,
+});
+
+const moved = {
+  transferId: idSchema,
+  transactionId: idSchema,
+  account: accountKindSchema,
+  amountCents: amountCentsSchema,
+  occurredAt: instantSchema,
+};
+
+export const transferDebitedSchema = z.object({ ...moved });
+export const transferCreditedSchema = z.object({ ...moved, payeeId: idSchema });
+export const transferSentSchema = z.object({ transferId: idSchema, occurredAt: instantSchema });
+export const transferSettledSchema = z.object({ transferId: idSchema, occurredAt: instantSchema });
+export const transferFailedSchema = z.object({ transferId: idSchema, reason: z.string().min(1), occurredAt: instantSchema });
+export const transferRefundedSchema = z.object({ ...moved });
+
+export const transferEventSchemas = {
+  TransferRequested: transferRequestedSchema,
+  TransferDebited: transferDebitedSchema,
+  TransferCredited: transferCreditedSchema,
+  TransferSent: transferSentSchema,
+  TransferSettled: transferSettledSchema,
+  TransferFailed: transferFailedSchema,
+  TransferRefunded: transferRefundedSchema,
+} as const;

@@ -1,0 +1,105 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { foldEvents } from '../decider';
+import type { BankEvent } from '../events/eventSchemas';
+import { EventParseError } from '../events/eventSchemas';
+import { ADMIN_ID, funded, NOW, opened, pinSet, registered, uuid } from '../testing/fixtures';
+import { commandRecipe, runAccountHistory } from '../testing/randomHistory';
+import { evolveCustomerLedger, initialCustomerLedgerState, replayCustomer, replayCustomerLedger, transactionJson } from './replayCustomer';
+import type { StoredEvent } from './replayCustomer';
+
+const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000);
+
+describe('replayCustomer', () => {
+  const deposit = funded('savings', 10000, 10000, uuid(700));
+  const reversal: BankEvent = {
+    type: 'TransactionReversed',
+    data: { transactionId: uuid(701), account: 'savings', amountCents: 10000, direction: 'debit', description: 'Reversal: Deposit', status: 'completed', occurredAt: NOW, balanceAfterCents: 0, reversedTransactionId: uuid(700), adminId: ADMIN_ID },
+  };
+  const stored: StoredEvent[] = [
+    { ...registered(), createdAt: at(0) },
+    { ...opened(), createdAt: at(0) },
+    { ...deposit, createdAt: at(1) },
+    { ...funded('checking', 2550, 2550, uuid(702)), createdAt: at(2).toISOString() },
+    { type: 'TransferSent', data: { transferId: uuid(9), occurredAt: NOW }, createdAt: at(2) },
+    { ...reversal, createdAt: at(3) },
+  ];
+
+  it('gives the customer, balances and transactions with their status', () => {
+    const replay = replayCustomer(stored);
+    expect(replay.customer).toMatchObject({ status: 'active', email: 'ada@example.com' });
+    expect(replay.balances).toEqual({ savingsCents: 0, checkingCents: 2550 });
+    expect(replay.transactions.map((t) => [t.transactionId, t.status])).toEqual([
+      [uuid(700), 'reversed'],
+      [uuid(702), 'completed'],
+      [uuid(701), 'completed'],
+    ]);
+    expect(replay.applied).toBe(6);
+  });
+
+  it('gives the balances as they stood at an instant', () => {
+    expect(replayCustomer(stored, at(1)).balances).toEqual({ savingsCents: 10000, checkingCents: 0 });
+    expect(replayCustomer(stored, at(2)).balances).toEqual({ savingsCents: 10000, checkingCents: 2550 });
+    expect(replayCustomer(stored, at(-1))).toMatchObject({ customer: { status: 'unregistered' }, balances: { savingsCents: 0, checkingCents: 0 }, transactions: [] });
+  });
+
+  it('presents transactions in the API shape, in dollars', () => {
+    expect(replayCustomer(stored).transactions.map(transactionJson)[1]).toEqual({
+      _id: uuid(702),
+      amount: 25.5,
+      transactionType: 'credit',
+      date: NOW,
+      description: 'Deposit',
+      account: 'checking',
+      status: 'completed',
+      balanceAfter: 25.5,
+    });
+  });
+
+  it('refuses invalid stored data', () => {
+    expect(() => replayCustomer([{ type: 'AccountOpened', data: { userId: 'nope' } }])).toThrow(EventParseError);
+    expect(() => replayCustomer([{ type: 'NoSuchEvent', data: {} }])).toThrow('Unknown event type: NoSuchEvent');
+  });
+});
+
+describe('replay is a pure fold (property)', () => {
+  const history = fc.array(commandRecipe, { minLength: 1, maxLength: 40 }).map((recipes): BankEvent[] => [registered(), pinSet(), ...runAccountHistory(recipes).events]);
+
+  it('replaying in one pass or split at any point gives the same state', () => {
+    fc.assert(
+      fc.property(history, fc.nat(), (events, cut) => {
+        const split = cut % (events.length + 1);
+        const whole = foldEvents(evolveCustomerLedger, initialCustomerLedgerState, events);
+        const first = foldEvents(evolveCustomerLedger, initialCustomerLedgerState, events.slice(0, split));
+        expect(foldEvents(evolveCustomerLedger, first, events.slice(split))).toEqual(whole);
+        const resumed = replayCustomerLedger(events.slice(split), undefined, replayCustomerLedger(events.slice(0, split)).state).state;
+        expect(resumed).toEqual(whole);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('replaying up to an instant gives the state of the events recorded until then', () => {
+    fc.assert(
+      fc.property(history, fc.nat(), (events, cut) => {
+        const split = cut % (events.length + 1);
+        const stored = events.map((event, index) => ({ ...event, createdAt: at(index) }));
+        const replay = replayCustomer(stored, at(split - 1));
+        const prefix = foldEvents(evolveCustomerLedger, initialCustomerLedgerState, events.slice(0, split));
+        expect({ customer: replay.customer, account: replay.account }).toEqual(prefix);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('stored events read back through JSON replay to the same state', () => {
+    fc.assert(
+      fc.property(history, (events) => {
+        const stored = JSON.parse(JSON.stringify(events)) as StoredEvent[];
+        const replay = replayCustomer(stored);
+        expect({ customer: replay.customer, account: replay.account }).toEqual(foldEvents(evolveCustomerLedger, initialCustomerLedgerState, events));
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Stream names. One function per stream category; `parseStreamName` inverts them.
+ *   customer-<userId>        every user (customers and staff)
+ *   account-<userId>         the customer's savings and checking ledger
+ *   transfer-<transferId>    one transfer's process
+ *   beneficiaries            the payee directory (a single stream)
+ *   contact-<contactId>      one contact message
+ *   email-<lowercased email> e-mail reservation (uniqueness)
+ *   accountnumber-<digits>   account-number reservation (uniqueness)
+ */
+export const streamCategories = ['customer', 'account', 'transfer', 'beneficiaries', 'contact', 'email', 'accountnumber'] as const;
+export type StreamCategory = (typeof streamCategories)[number];
+
+export const BENEFICIARIES_STREAM = 'beneficiaries';
+
+/** E-mail addresses are compared case-insensitively, trimmed. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export const streams = {
+  customer: (userId: string): string => `customer-${userId}`,
+  account: (userId: string): string => `account-${userId}`,
+  transfer: (transferId: string): string => `transfer-${transferId}`,
+  beneficiaries: (): string => BENEFICIARIES_STREAM,
+  contact: (contactId: string): string => `contact-${contactId}`,
+  email: (email: string): string => `email-${normalizeEmail(email)}`,
+  accountNumber: (accountNumber: string): string => `accountnumber-${accountNumber}`,
+} as const;
+
+export type ParsedStreamName = { readonly category: StreamCategory; readonly id: string };
+
+/** 'customer-<id>' → { category: 'customer', id }; 'beneficiaries' → { category: 'beneficiaries', id: '' }. */
+export function parseStreamName(streamName: string): ParsedStreamName | undefined {
+  if (streamName === BENEFICIARIES_STREAM) return { category: 'beneficiaries', id: '' };
+  const dash = streamName.indexOf('-');
+  if (dash <= 0) return undefined;
+  const prefix = streamName.slice(0, dash);
+  const id = streamName.slice(dash + 1);
+  const category = streamCategories.find((c) => c === prefix && c !== 'beneficiaries');
+  return category && id !== '' ? { category, id } : undefined;
+}

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountEvent } from '../account/accountDecider';
+import type { CustomerEvent } from '../customer/customerDecider';
+import type { BankEvent } from '../events/eventSchemas';
+import { evolveCustomerLedger, initialCustomerLedgerState } from '../replay/replayCustomer';
+import type { CustomerLedgerState } from '../replay/replayCustomer';
+import { deciderSpecification, refused } from '../testing/deciderSpecification';
+import { ACCOUNT_NUMBER, ADMIN_ID, CUSTOMER_ID, funded, NOW, opened, PAYEE_ACCOUNT_NUMBER, PAYEE_ID, pinSet, registered, uuid } from '../testing/fixtures';
+import type { RequestTransfer, TransferRecipient, TransferRequestDecision } from './decideTransferRequest';
+import { decideTransferRequest } from './decideTransferRequest';
+import type { TransferEvent, TransferState } from './transferDecider';
+
+/** The payer's two streams as one spec state; the command carries the resolved recipient (and transfer state) alongside. */
+type When = RequestTransfer & { recipient: TransferRecipient; transfer?: TransferState };
+const { given } = deciderSpecification<When, BankEvent, CustomerLedgerState, TransferRequestDecision>({
+  initialState: initialCustomerLedgerState,
+  evolve: evolveCustomerLedger,
+  decide: ({ recipient, transfer, ...command }, state) => decideTransferRequest(command, { ...state, recipient, transfer }),
+});
+
+const TRANSFER = uuid(600);
+const DEBIT = uuid(601);
+const CREDIT = uuid(602);
+const REFUND = uuid(603);
+const payee: TransferRecipient = { kind: 'internal', payeeId: PAYEE_ID, name: 'Grace Hopper' };
+const external: TransferRecipient = { kind: 'external', name: 'Alan Turing' };
+
+const request: When = {
+  type: 'RequestTransfer',
+  transferId: TRANSFER,
+  payerId: CUSTOMER_ID,
+  debitTransactionId: DEBIT,
+  creditTransactionId: CREDIT,
+  refundTransactionId: REFUND,
+  from: 'savings',
+  amountCents: 2500,
+  accountNumber: PAYEE_ACCOUNT_NUMBER,
+  bankName: 'Summit Bank',
+  routingNumber: '123456789',
+  accountType: 'checking',
+  to: 'whatever the form showed',
+  description: 'Dinner',
+  pinMatches: true,
+  now: NOW,
+  recipient: payee,
+};
+
+const blocked: CustomerEvent = { type: 'CustomerBlocked', data: { adminId: ADMIN_ID, occurredAt: NOW } };
+const ready: BankEvent[] = [registered(), pinSet(), opened(), funded('savings', 10000, 10000), funded('checking', 500, 500, uuid(904))];
+
+const debited = (overrides: Partial<Extract<AccountEvent, { type: 'AccountDebited' }>['data']> = {}): AccountEvent => ({
+  type: 'AccountDebited',
+  data: { transactionId: DEBIT, account: 'savings', amountCents: 2500, direction: 'debit', description: 'Dinner', transferId: TRANSFER, status: 'pending', occurredAt: NOW, balanceAfterCents: 7500, ...overrides },
+});
+
+const transferEvents = (overrides: Partial<Extract<TransferEvent, { type: 'TransferRequested' }>['data']> = {}): TransferEvent[] => [
+  {
+    type: 'TransferRequested',
+    data: {
+      transferId: TRANSFER,
+      payerId: CUSTOMER_ID,
+      from: 'savings',
+      amountCents: 2500,
+      accountNumber: PAYEE_ACCOUNT_NUMBER,
+      bankName: 'Summit Bank',
+      routingNumber: '123456789',
+      accountType: 'checking',
+      recipientName: 'Grace Hopper',
+      description: 'Dinner',
+      internal: true,
+      payeeId: PAYEE_ID,
+      creditTransactionId: CREDIT,
+      requestedAt: NOW,
+      debitTransactionId: DEBIT,
+      refundTransactionId: REFUND,
+      ...overrides,
+    },
+  },
+  { type: 'TransferDebited', data: { transferId: TRANSFER, transactionId: DEBIT, account: 'savings', amountCents: 2500, occurredAt: NOW } },
+];
+
+describe('requesting a transfer to another customer of the bank', () => {
+  it("debits the payer at once (pending) and records the transfer with the bank's own recipient name", () => {
+    given(ready).when(request).then({ transfer: transferEvents(), payerAccount: [debited()] });
+  });
+
+  it('describes the debit by its recipient when no description is given', () => {
+    const decision = given(ready).when({ ...request, description: undefined }).decision();
+    expect(decision.payerAccount[0]?.data).toMatchObject({ description: 'Transfer to Grace Hopper' });
+    expect(decision.transfer[0]?.data).toMatchObject({ description: '' });
+  });
+});
+
+describe('requesting a transfer to another bank', () => {
+  it('records an external transfer with no payee and no credit transaction', () => {
+    const { payeeId: _p, creditTransactionId: _c, ...externalData } = transferEvents({ internal: false, recipientName: 'Alan Turing', bankName: 'Other Bank' })[0]!.data as Extract<TransferEvent, { type: 'TransferRequested' }>['data'];
+    given(ready)
+      .when({ ...request, bankName: 'Other Bank', recipient: external })
+      .then({ transfer: [{ type: 'TransferRequested', data: externalData }, transferEvents()[1]!], payerAccount: [debited()] });
+  });
+
+  it("uses the form's recipient name when the directory knows none", () => {
+    const decision = given(ready).when({ ...request, recipient: { kind: 'external' } }).decision();
+    expect(decision.transfer[0]?.data).toMatchObject({ recipientName: 'whatever the form showed' });
+  });
+});
+
+describe('moving money between one’s own accounts', () => {
+  it('allows savings → checking (same number, different type)', () => {
+    const decision = given(ready)
+      .when({ ...request, accountNumber: ACCOUNT_NUMBER, accountType: 'checking', recipient: { kind: 'internal', payeeId: CUSTOMER_ID, name: 'Ada Lovelace' } })
+      .decision();
+    expect(decision.transfer[0]?.data).toMatchObject({ internal: true, payeeId: CUSTOMER_ID, from: 'savings', accountType: 'checking' });
+  });
+
+  it("refuses savings → savings: 'You cannot transfer to the same account'", () => {
+    given(ready)
+      .when({ ...request, accountNumber: ACCOUNT_NUMBER, accountType: 'savings', recipient: { kind: 'internal', payeeId: CUSTOMER_ID, name: 'Ada Lovelace' } })
+      .then(refused('same_account', 'You cannot transfer to the same account'));
+  });
+
+  it('allows the same account type at another account number', () => {
+    expect(given(ready).when({ ...request, accountType: 'savings' }).decision().payerAccount).toHaveLength(1);
+  });
+});
+
+describe('transfer refusals, in the order of API.md', () => {
+  it('a blocked customer: suspended', () => {
+    given([...ready, blocked]).when({ ...request, pinMatches: false, amountCents: undefined }).then(refused('blocked', 'Your account had been suspended, please contact bank support'));
+  });
+
+  it('no pin set: set your payment pin (before checking the pin)', () => {
+    given([registered(), opened(), funded('savings', 10000, 10000)]).when({ ...request, pinMatches: false }).then(refused('no_pin', 'Please set your payment pin'));
+  });
+
+  it('a wrong pin: incorrect payment pin (before missing fields)', () => {
+    given(ready).when({ ...request, pinMatches: false, amountCents: undefined }).then(refused('wrong_pin', 'Incorrect payment pin'));
+  });
+
+  it.each(['amountCents', 'accountType', 'accountNumber'] as const)('missing %s: please fill all fields', (field) => {
+    given(ready).when({ ...request, [field]: undefined }).then(refused('fill_fields', 'Please fill all fields'));
+  });
+
+  it('a blank recipient account number: please fill all fields', () => {
+    given(ready).when({ ...request, accountNumber: '   ' }).then(refused('fill_fields', 'Please fill all fields'));
+  });
+
+  it('missing fields come before the same-account rule', () => {
+    given(ready).when({ ...request, accountNumber: ACCOUNT_NUMBER, accountType: 'savings', amountCents: undefined }).then(refused('fill_fields', 'Please fill all fields'));
+  });
+
+  it('the same account comes before the balance', () => {
+    given(ready).when({ ...request, accountNumber: ACCOUNT_NUMBER, accountType: 'savings', amountCents: 999999 }).then(refused('same_account', 'You cannot transfer to the same account'));
+  });
+
+  it('an amount below 1 dollar', () => {
+    given(ready).when({ ...request, amountCents: 99 }).then(refused('invalid_amount', 'Amount must be at least 1'));
+  });
+
+  it('more than the balance of the `from` account: not enough balance', () => {
+    given(ready).when({ ...request, amountCents: 10001 }).then(refused('insufficient_balance', 'You do not have enough balance'));
+  });
+
+  it('the balance that counts is the `from` account, not the account type', () => {
+    given(ready).when({ ...request, from: 'checking', accountType: 'savings', amountCents: 600 }).then(refused('insufficient_balance', 'You do not have enough balance'));
+    expect(given(ready).when({ ...request, from: 'savings', accountType: 'checking', amountCents: 600 }).decision().payerAccount).toHaveLength(1);
+  });
+
+  it('may spend the whole balance', () => {
+    expect(given(ready).when({ ...request, amountCents: 10000 }).decision().payerAccount[0]?.data).toMatchObject({ balanceAfterCents: 0 });
+  });
+
+  it('a closed customer', () => {
+    given([...ready, { type: 'CustomerClosed', data: { adminId: ADMIN_ID, closedAt: NOW } }]).when(request).then(refused('closed', 'Account is closed'));
+  });
+
+  it('an unknown customer', () => {
+    given([]).when(request).then(refused('not_found', 'User not found'));
+  });
+});
+
+describe('a retried transfer request', () => {
+  it('records nothing when the transfer already exists', () => {
+    const transfer: TransferState = { phase: 'debited', request: transferEvents()[0]!.data as Extract<TransferEvent, { type: 'TransferRequested' }>['data'], failureReason: null };
+    given(ready).when({ ...request, transfer }).then({ transfer: [], payerAccount: [] });
+  });
+
+  it('records only the transfer when the debit was already appended', () => {
+    given([...ready, debited()]).when(request).then({ transfer: transferEvents(), payerAccount: [] });
+  });
+});

@@ -1,0 +1,144 @@
+import type { AccountEvent } from '../account/accountDecider';
+import { decideAccount } from '../account/accountDecider';
+import type { AccountState } from '../account/accountState';
+import { requireActiveCustomer } from '../customer/customerDecider';
+import type { CustomerState } from '../customer/customerState';
+import { refuse } from '../domainError';
+import { MIN_TRANSFER_CENTS } from '../primitives';
+import type { AccountKind } from '../primitives';
+import type { TransferEvent, TransferState } from './transferDecider';
+
+/**
+ * POST /transaction/transfer, decided over the payer's customer and account streams.
+ * The service fills: the ids (transfer and the three transaction ids, fixed now so every later step is idempotent),
+ * `pinMatches` (bcrypt.compare of the submitted pin with the stored hash; false when no pin was submitted), `now`,
+ * and the recipient it resolved from `accountNumber` with its own lookup.
+ */
+export interface RequestTransfer {
+  readonly type: 'RequestTransfer';
+  readonly transferId: string;
+  readonly payerId: string;
+  readonly debitTransactionId: string;
+  /** Used only if the transfer is internal. */
+  readonly creditTransactionId: string;
+  /** Used only if the transfer fails. */
+  readonly refundTransactionId: string;
+  readonly from: AccountKind;
+  readonly amountCents?: number | undefined;
+  readonly accountNumber?: string | undefined;
+  readonly bankName?: string | undefined;
+  readonly routingNumber?: string | undefined;
+  readonly accountType?: AccountKind | undefined;
+  /** The name the form showed; used only for an external recipient the directory does not know. */
+  readonly to?: string | undefined;
+  readonly description?: string | undefined;
+  readonly pinMatches: boolean;
+  readonly now: string;
+}
+
+/** Who `accountNumber` belongs to: a customer of this bank (whatever bankName says), or anyone else. */
+export type TransferRecipient =
+  | { readonly kind: 'internal'; readonly payeeId: string; readonly name: string }
+  | { readonly kind: 'external'; readonly name?: string | undefined };
+
+export interface TransferRequestContext {
+  /** State of `customer-<payerId>`. */
+  readonly customer: CustomerState;
+  /** State of `account-<payerId>`. */
+  readonly account: AccountState;
+  readonly recipient: TransferRecipient;
+  /** State of `transfer-<transferId>` if already read (a retry); omitted = none. */
+  readonly transfer?: TransferState | undefined;
+}
+
+/** Events to append, per stream. Append payerAccount FIRST (it guards the balance), then transfer. */
+export interface TransferRequestDecision {
+  /** For `transfer-<transferId>`: [TransferRequested, TransferDebited]. */
+  readonly transfer: TransferEvent[];
+  /** For `account-<payerId>`: [AccountDebited (status 'pending')]. */
+  readonly payerAccount: AccountEvent[];
+}
+
+function present(value: string | undefined): value is string {
+  return value !== undefined && value.trim() !== '';
+}
+
+/**
+ * Refusals, in API.md's order (all 422): customer unknown (404) or closed; blocked; no pin; wrong pin;
+ * missing amount / accountType / accountNumber ('Please fill all fields'); same account number AND same type;
+ * amount below 1 dollar; amount above the `from` balance ('You do not have enough balance').
+ * Idempotent: a transfer already requested → nothing; a debit already recorded → only the transfer events.
+ */
+export function decideTransferRequest(command: RequestTransfer, context: TransferRequestContext): TransferRequestDecision {
+  if (context.transfer !== undefined && context.transfer.phase !== 'none') return { transfer: [], payerAccount: [] };
+  const customer = requireActiveCustomer(context.customer);
+  if (customer.userId !== command.payerId) throw new TypeError('RequestTransfer.payerId must be the id of the customer state given');
+  const { account, recipient } = context;
+  if (account.status === 'unopened') refuse('not_found', 'Account not found');
+  if (account.status === 'closed') refuse('closed');
+  const alreadyDebited = account.transactions[command.debitTransactionId] !== undefined;
+
+  if (!alreadyDebited) {
+    if (customer.isBlocked) refuse('blocked');
+    if (customer.pinHash === null) refuse('no_pin');
+    if (!command.pinMatches) refuse('wrong_pin');
+  }
+  const { amountCents, accountType } = command;
+  const accountNumber = command.accountNumber?.trim();
+  if (amountCents === undefined || accountType === undefined || !present(accountNumber)) refuse('fill_fields');
+  const toSelf = accountNumber === customer.accountNumber || (recipient.kind === 'internal' && recipient.payeeId === customer.userId);
+  if (toSelf && accountType === command.from) refuse('same_account');
+  if (!Number.isSafeInteger(amountCents) || amountCents < MIN_TRANSFER_CENTS) refuse('invalid_amount', 'Amount must be at least 1');
+
+  const recipientName = recipient.kind === 'internal' ? recipient.name : (recipient.name ?? command.to ?? '').trim();
+  const userDescription = command.description?.trim() ?? '';
+  const debitDescription = userDescription || (recipientName ? `Transfer to ${recipientName}` : 'Transfer');
+
+  // The balance rule ('You do not have enough balance') is the account decider's.
+  const payerAccount = decideAccount(
+    {
+      type: 'DebitForTransfer',
+      transactionId: command.debitTransactionId,
+      transferId: command.transferId,
+      account: command.from,
+      amountCents,
+      description: debitDescription,
+      now: command.now,
+    },
+    account,
+  );
+
+  const transfer: TransferEvent[] = [
+    {
+      type: 'TransferRequested',
+      data: {
+        transferId: command.transferId,
+        payerId: customer.userId,
+        from: command.from,
+        amountCents,
+        accountNumber,
+        bankName: command.bankName?.trim() ?? '',
+        routingNumber: command.routingNumber?.trim() ?? '',
+        accountType,
+        recipientName,
+        description: userDescription,
+        internal: recipient.kind === 'internal',
+        ...(recipient.kind === 'internal' ? { payeeId: recipient.payeeId, creditTransactionId: command.creditTransactionId } : {}),
+        requestedAt: command.now,
+        debitTransactionId: command.debitTransactionId,
+        refundTransactionId: command.refundTransactionId,
+      },
+    },
+    {
+      type: 'TransferDebited',
+      data: {
+        transferId: command.transferId,
+        transactionId: command.debitTransactionId,
+        account: command.from,
+        amountCents,
+        occurredAt: command.now,
+      },
+    },
+  ];
+  return { transfer, payerAccount };
+}
