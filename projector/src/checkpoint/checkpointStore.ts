@@ -1,0 +1,72 @@
+import { formatPosition, parsePosition, type Position } from '@bank/eventstore';
+import type pg from 'pg';
+import type { ReadModelTables } from '../schema/readModelTables';
+
+/** The default projector (and checkpoint) name. */
+export const DEFAULT_PROJECTOR_NAME = 'main';
+
+/** The NOTIFY channel a checkpoint advance of the live schema signals (payload: `<name> <position>`). */
+export const CHECKPOINT_CHANNEL = 'rm_checkpoint';
+
+type Queryable = Pick<pg.ClientBase, 'query'>;
+
+/** The stored checkpoint moved under a writer's feet (another instance, or a rebuild swapped the schema in). */
+export class CheckpointMovedError extends Error {
+  override readonly name = 'CheckpointMovedError';
+  readonly expected: string | null;
+  readonly actual: string | null;
+  constructor(name: string, expected: string | null, actual: string | null) {
+    super(`Checkpoint ${name} is at ${actual ?? 'the start'}, expected ${expected ?? 'the start'}`);
+    this.expected = expected;
+    this.actual = actual;
+  }
+}
+
+export function positionOrUndefined(text: string | null | undefined): Position | undefined {
+  return text ? parsePosition(text) : undefined;
+}
+
+/** Makes sure the checkpoint row exists and returns its position (formatted), null when nothing was applied. */
+export async function readCheckpoint(db: Queryable, tables: ReadModelTables, name: string): Promise<string | null> {
+  await db.query(`INSERT INTO ${tables.checkpoint} (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, [name]);
+  const { rows } = await db.query<{ position: string | null }>(`SELECT position FROM ${tables.checkpoint} WHERE name = $1`, [name]);
+  return rows[0]?.position ?? null;
+}
+
+/**
+ * Inside a batch's transaction: locks the checkpoint row and checks it is still `expected`. Throws
+ * CheckpointMovedError otherwise (the batch must be rolled back and the reader restarted from the stored position).
+ */
+export async function lockCheckpoint(db: Queryable, tables: ReadModelTables, name: string, expected: string | null): Promise<void> {
+  const { rows } = await db.query<{ position: string | null }>(`SELECT position FROM ${tables.checkpoint} WHERE name = $1 FOR UPDATE`, [name]);
+  if (rows.length === 0) {
+    if (expected !== null) throw new CheckpointMovedError(name, expected, null);
+    await db.query(`INSERT INTO ${tables.checkpoint} (name) VALUES ($1) ON CONFLICT (name) DO NOTHING`, [name]);
+    return;
+  }
+  const actual = rows[0]!.position;
+  if (actual !== expected) throw new CheckpointMovedError(name, expected, actual);
+}
+
+/** Compare-and-set of the checkpoint from `expected` to `next`; throws CheckpointMovedError when it was not `expected`. */
+export async function advanceCheckpoint(
+  db: Queryable,
+  tables: ReadModelTables,
+  name: string,
+  expected: string | null,
+  next: Position,
+  applied: number,
+  lastEventCreated: Date,
+): Promise<void> {
+  const result = await db.query(
+    `UPDATE ${tables.checkpoint}
+        SET position = $3, position_commit = $4, position_prepare = $5, events_applied = events_applied + $6,
+            last_event_created_at = $7, updated_at = now()
+      WHERE name = $1 AND position IS NOT DISTINCT FROM $2`,
+    [name, expected, formatPosition(next), next.commit.toString(), next.prepare.toString(), applied, lastEventCreated],
+  );
+  if (result.rowCount !== 1) {
+    const actual = await db.query<{ position: string | null }>(`SELECT position FROM ${tables.checkpoint} WHERE name = $1`, [name]);
+    throw new CheckpointMovedError(name, expected, actual.rows[0]?.position ?? null);
+  }
+}

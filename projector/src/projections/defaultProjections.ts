@@ -1,0 +1,19 @@
+import { accountsProjection } from './accountsProjection';
+import { cardRequestsProjection } from './cardRequestsProjection';
+import { directoryProjection } from './directoryProjection';
+import type { Projection } from './projection';
+import { staffAuditLogProjection } from './staffAuditLogProjection';
+import { transactionsProjection } from './transactionsProjection';
+import { transfersProjection } from './transfersProjection';
+import { usersProjection } from './usersProjection';
+
+/** Every projection of the read-model schema, in the order they run for each event. */
+export const defaultProjections: readonly Projection[] = [
+  usersProjection,
+  accountsProjection,
+  transactionsProjection,
+  transfersProjection,
+  directoryProjection,
+  cardRequestsProjection,
+  staffAuditLogProjection,
+];

@@ -1,0 +1,77 @@
+import { maskSecrets, type BankEvent, type BankEventType } from '@bank/domain';
+import { defineProjection, type ProjectedEvent, type ProjectionDb, type ProjectionHandlers } from './projection';
+
+/** Event types that are always a staff action. */
+const STAFF_EVENT_TYPES = [
+  'VerificationStatusSet',
+  'PaymentPinSet',
+  'CustomerBlocked',
+  'CustomerUnblocked',
+  'CustomerDisabled',
+  'CustomerEnabled',
+  'AccountNumberChanged',
+  'CustomerClosed',
+  'AccountClosed',
+  'BalanceAdjusted',
+  'StaffTransactionPosted',
+  'TransactionReversed',
+  'BeneficiaryAdded',
+  'BeneficiaryRemoved',
+  'ContactMessageDeleted',
+] as const satisfies readonly BankEventType[];
+
+/** Event types that are a staff action when someone else than the customer did them (`changedBy`). */
+const SOMETIMES_STAFF_EVENT_TYPES = ['ProfileChanged', 'PasswordChanged'] as const satisfies readonly BankEventType[];
+
+const STAFF_ROLES = new Set(['admin', 'auditor']);
+
+function ownerOf(streamId: string): string | null {
+  if (!streamId.startsWith('customer-') && !streamId.startsWith('account-')) return null;
+  return streamId.slice(streamId.indexOf('-') + 1) || null;
+}
+
+function stringField(data: object, field: string): string | null {
+  const value = (data as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : null;
+}
+
+function targetIdOf(data: object): string | null {
+  return stringField(data, 'transactionId') ?? stringField(data, 'beneficiaryId') ?? stringField(data, 'contactId');
+}
+
+async function record(event: ProjectedEvent, db: ProjectionDb): Promise<void> {
+  const data = event.data as object;
+  const target = ownerOf(event.streamId);
+  const changedBy = stringField(data, 'changedBy');
+  const metadataRole = typeof event.metadata.actorRole === 'string' ? event.metadata.actorRole : null;
+  const staffByMetadata = metadataRole !== null && STAFF_ROLES.has(metadataRole);
+  if ((SOMETIMES_STAFF_EVENT_TYPES as readonly string[]).includes(event.type) && !staffByMetadata && (changedBy === null || changedBy === target)) return;
+  const actorId =
+    (typeof event.metadata.actorId === 'string' ? event.metadata.actorId : null) ?? stringField(data, 'adminId') ?? changedBy;
+  // When the action was recorded: a staff transaction's `occurredAt` is the (possibly back-dated) date the admin
+  // typed, so its `postedAt` comes first; then the command's time in the metadata.
+  const recordedAt = typeof event.metadata.occurredAt === 'string' ? event.metadata.occurredAt : null;
+  const at = stringField(data, 'postedAt') ?? recordedAt ?? stringField(data, 'occurredAt') ?? stringField(data, 'closedAt') ?? event.created.toISOString();
+  await db.execute(
+      `INSERT INTO ${db.tables.staffAuditLog} (id, actor_id, actor_role, type, target_user_id, target_id, details, at, stream_id, position)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
+    [
+      event.id,
+      actorId,
+      staffByMetadata ? metadataRole : 'admin',
+      event.type,
+      target,
+      targetIdOf(data),
+      JSON.stringify(maskSecrets({ type: event.type, data: event.data } as BankEvent)),
+      at,
+      event.streamId,
+      event.positionText,
+    ],
+  );
+}
+
+const handlers: Record<string, (event: ProjectedEvent, db: ProjectionDb) => Promise<void>> = {};
+for (const type of [...STAFF_EVENT_TYPES, ...SOMETIMES_STAFF_EVENT_TYPES]) handlers[type] = record;
+
+/** rm.staff_audit_log: one row per staff action, keyed by the event id. */
+export const staffAuditLogProjection = defineProjection('staff_audit_log', handlers as ProjectionHandlers);

@@ -1,0 +1,45 @@
+import { schemaIdent } from './readModelSchema';
+
+/** The quoted, schema-qualified names of the read-model tables of one schema. */
+export interface ReadModelTables {
+  readonly schemaName: string;
+  readonly schema: string;
+  readonly checkpoint: string;
+  readonly users: string;
+  readonly accounts: string;
+  readonly transactions: string;
+  readonly transfers: string;
+  readonly beneficiaries: string;
+  readonly contacts: string;
+  readonly cardRequests: string;
+  readonly staffAuditLog: string;
+}
+
+/** The tables a rebuild compares and a projection writes, in a stable order (checkpoint excluded). */
+export const READ_MODEL_TABLE_NAMES = [
+  'users',
+  'accounts',
+  'transactions',
+  'transfers',
+  'beneficiaries',
+  'contacts',
+  'card_requests',
+  'staff_audit_log',
+] as const;
+
+export function readModelTables(schemaName: string): ReadModelTables {
+  const schema = schemaIdent(schemaName);
+  return {
+    schemaName,
+    schema,
+    checkpoint: `${schema}.checkpoint`,
+    users: `${schema}.users`,
+    accounts: `${schema}.accounts`,
+    transactions: `${schema}.transactions`,
+    transfers: `${schema}.transfers`,
+    beneficiaries: `${schema}.beneficiaries`,
+    contacts: `${schema}.contacts`,
+    cardRequests: `${schema}.card_requests`,
+    staffAuditLog: `${schema}.staff_audit_log`,
+  };
+}

@@ -1,0 +1,174 @@
+import { evolveAccount, initialAccountState, isAccountEvent, parseEvent, transactionViews, type AccountState } from '@bank/domain';
+import { comparePositions, type EventStore, type Position } from '@bank/eventstore';
+import type pg from 'pg';
+import { DEFAULT_PROJECTOR_NAME, positionOrUndefined } from '../checkpoint/checkpointStore';
+import { READ_MODEL_SCHEMA } from '../schema/readModelSchema';
+import { readModelTables } from '../schema/readModelTables';
+
+export interface VerifyMismatch {
+  readonly userId: string;
+  readonly stream: string;
+  /** `savings`, `checking`, `account`, or `transactions[<id>]` / `transactions[<id>].<field>`. */
+  readonly field: string;
+  readonly expected: unknown;
+  readonly actual: unknown;
+}
+
+export interface VerifyResult {
+  readonly ok: boolean;
+  /** Accounts compared. */
+  readonly checked: number;
+  readonly mismatches: VerifyMismatch[];
+  /** The read models' checkpoint the comparison was made at (formatted), null when nothing is applied. */
+  readonly position: string | null;
+  /** Events of the log replayed (up to that checkpoint). */
+  readonly events: number;
+}
+
+export interface VerifyOptions {
+  readonly pool: pg.Pool;
+  readonly store: EventStore;
+  readonly name?: string;
+  readonly schema?: string;
+  readonly batchSize?: number;
+  /** Stop listing after this many mismatches (ok stays false). Default 1000. */
+  readonly maxMismatches?: number;
+}
+
+interface AccountRow {
+  user_id: string;
+  savings_cents: string;
+  checking_cents: string;
+}
+
+interface TransactionRow {
+  id: string;
+  user_id: string;
+  account: string;
+  direction: string;
+  amount_cents: string;
+  status: string;
+  balance_after_cents: string;
+  transfer_id: string | null;
+}
+
+/**
+ * Replays every account stream with the domain's evolve and compares balances and transaction lists with the read
+ * models, as of the read models' own checkpoint (read in one REPEATABLE READ snapshot, so the live projector may
+ * keep writing meanwhile).
+ */
+export async function verifyReadModels(options: VerifyOptions): Promise<VerifyResult> {
+  const tables = readModelTables(options.schema ?? READ_MODEL_SCHEMA);
+  const name = options.name ?? DEFAULT_PROJECTOR_NAME;
+  const maxMismatches = options.maxMismatches ?? 1000;
+  const client = await options.pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const checkpoint = await client.query<{ position: string | null }>(`SELECT position FROM ${tables.checkpoint} WHERE name = $1`, [name]);
+    const position = checkpoint.rows[0]?.position ?? null;
+    const accountRows = await client.query<AccountRow>(`SELECT user_id, savings_cents, checking_cents FROM ${tables.accounts}`);
+    const transactionRows = await client.query<TransactionRow>(
+      `SELECT id, user_id, account, direction, amount_cents, status, balance_after_cents, transfer_id FROM ${tables.transactions}`,
+    );
+    await client.query('COMMIT');
+
+    const { accounts, events } = await replayAccounts(options.store, positionOrUndefined(position), options.batchSize ?? 2000);
+    const mismatches: VerifyMismatch[] = [];
+    const report = (mismatch: VerifyMismatch) => {
+      if (mismatches.length < maxMismatches) mismatches.push(mismatch);
+    };
+    let failed = false;
+    const note = (mismatch: VerifyMismatch) => {
+      failed = true;
+      report(mismatch);
+    };
+
+    const rowsByUser = new Map(accountRows.rows.map((row) => [row.user_id, row]));
+    const transactionsByUser = new Map<string, Map<string, TransactionRow>>();
+    for (const row of transactionRows.rows) {
+      const list = transactionsByUser.get(row.user_id) ?? new Map<string, TransactionRow>();
+      list.set(row.id, row);
+      transactionsByUser.set(row.user_id, list);
+    }
+
+    for (const [userId, state] of accounts) {
+      const stream = `account-${userId}`;
+      if (state.status === 'unopened') continue;
+      const row = rowsByUser.get(userId);
+      rowsByUser.delete(userId);
+      if (!row) {
+        note({ userId, stream, field: 'account', expected: 'present', actual: null });
+        continue;
+      }
+      if (Number(row.savings_cents) !== state.balances.savings) note({ userId, stream, field: 'savings', expected: state.balances.savings, actual: Number(row.savings_cents) });
+      if (Number(row.checking_cents) !== state.balances.checking) note({ userId, stream, field: 'checking', expected: state.balances.checking, actual: Number(row.checking_cents) });
+
+      const stored = transactionsByUser.get(userId) ?? new Map<string, TransactionRow>();
+      transactionsByUser.delete(userId);
+      for (const view of transactionViews(state)) {
+        const field = `transactions[${view.transactionId}]`;
+        const actual = stored.get(view.transactionId);
+        stored.delete(view.transactionId);
+        if (!actual) {
+          note({ userId, stream, field, expected: 'present', actual: null });
+          continue;
+        }
+        const expected: Record<string, unknown> = {
+          account: view.account,
+          direction: view.direction,
+          amountCents: view.amountCents,
+          status: view.status,
+          balanceAfterCents: view.balanceAfterCents,
+          transferId: view.transferId,
+        };
+        const got: Record<string, unknown> = {
+          account: actual.account,
+          direction: actual.direction,
+          amountCents: Number(actual.amount_cents),
+          status: actual.status,
+          balanceAfterCents: Number(actual.balance_after_cents),
+          transferId: actual.transfer_id,
+        };
+        for (const key of Object.keys(expected)) {
+          if (expected[key] !== got[key]) note({ userId, stream, field: `${field}.${key}`, expected: expected[key], actual: got[key] });
+        }
+      }
+      for (const extra of stored.keys()) note({ userId, stream, field: `transactions[${extra}]`, expected: null, actual: 'present' });
+    }
+    for (const userId of rowsByUser.keys()) note({ userId, stream: `account-${userId}`, field: 'account', expected: null, actual: 'present' });
+    for (const [userId, extra] of transactionsByUser) {
+      for (const id of extra.keys()) note({ userId, stream: `account-${userId}`, field: `transactions[${id}]`, expected: null, actual: 'present' });
+    }
+
+    return { ok: !failed, checked: [...accounts.values()].filter((state) => state.status !== 'unopened').length, mismatches, position, events };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Folds every account stream of the log up to `until` (inclusive) with the domain's evolve. */
+async function replayAccounts(store: EventStore, until: Position | undefined, batchSize: number): Promise<{ accounts: Map<string, AccountState>; events: number }> {
+  const accounts = new Map<string, AccountState>();
+  let events = 0;
+  if (!until) return { accounts, events };
+  let after: Position | undefined;
+  for (;;) {
+    const batch = await store.readAll({ after, limit: batchSize });
+    if (batch.length === 0) break;
+    for (const recorded of batch) {
+      if (comparePositions(recorded.position, until) > 0) return { accounts, events };
+      events += 1;
+      if (!recorded.streamId.startsWith('account-')) continue;
+      const schemaVersion = typeof recorded.metadata.schemaVersion === 'number' ? recorded.metadata.schemaVersion : undefined;
+      const event = parseEvent(recorded.type, recorded.data, schemaVersion);
+      if (!isAccountEvent(event)) continue;
+      const userId = recorded.streamId.slice('account-'.length);
+      accounts.set(userId, evolveAccount(accounts.get(userId) ?? initialAccountState, event));
+    }
+    after = batch.at(-1)!.position;
+  }
+  return { accounts, events };
+}
