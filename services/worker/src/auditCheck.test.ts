@@ -1,0 +1,113 @@
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateReadModels } from '@bank/projector';
+import { accountsOf, runAuditCheck } from './auditCheck';
+import { faultHookFromSpec } from './faults';
+import { workerMetrics } from './metrics';
+import { startWorker } from './startWorker';
+import { createTransferFixture, type TransferFixture } from './testing/transferTestKit';
+import { waitUntil } from './testing/waitUntil';
+import { defaultWorkerSettings, parseWorkerConfig } from './workerConfig';
+
+function capturingLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      callback();
+    },
+  });
+  return { logger: pino({ level: 'info' }, stream), lines };
+}
+
+describe('the periodic audit check', () => {
+  it('records a clean result in the metrics and an info log', async () => {
+    const { logger, lines } = capturingLogger();
+    const metrics = workerMetrics();
+    const result = await runAuditCheck({ verify: async () => ({ ok: true, mismatches: [] }), logger, metrics });
+    expect(result).toMatchObject({ ok: true, mismatches: 0, accounts: [] });
+    expect(await metrics.registry.getSingleMetricAsString('bank_read_model_audit_ok')).toContain('bank_read_model_audit_ok 1');
+    expect(lines.at(-1)).toMatchObject({ level: 30 });
+  });
+
+  it('logs a mismatch at error level naming the accounts, and sets the metrics', async () => {
+    const { logger, lines } = capturingLogger();
+    const metrics = workerMetrics();
+    const mismatches = [
+      { userId: 'u-1', stream: 'account-u-1', field: 'savings', expected: 100, actual: 90 },
+      { userId: 'u-2', stream: 'account-u-2', field: 'checking', expected: 5, actual: 0 },
+    ];
+    const result = await runAuditCheck({ verify: async () => ({ ok: false, mismatches }), logger, metrics });
+    expect(result).toMatchObject({ ok: false, mismatches: 2, accounts: ['u-1', 'u-2'] });
+    const error = lines.find((line) => line.level === 50);
+    expect(error?.msg).toContain('u-1, u-2');
+    expect(await metrics.registry.getSingleMetricAsString('bank_read_model_audit_ok')).toContain('bank_read_model_audit_ok 0');
+    expect(await metrics.registry.getSingleMetricAsString('bank_read_model_audit_mismatches')).toContain('bank_read_model_audit_mismatches 2');
+  });
+
+  it('names accounts from several mismatch shapes', () => {
+    expect(accountsOf([{ userId: 'a' }, { streamId: 'account-b' }, 'junk', null, { accountId: 'c' }])).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('the audit and sweeper as repeatable BullMQ jobs', () => {
+  let fx: TransferFixture;
+  beforeAll(async () => {
+    fx = await createTransferFixture('audit_job');
+    await migrateReadModels(fx.pool);
+  });
+  afterAll(async () => {
+    await fx?.close();
+  });
+
+  it('runs the audit every AUDIT_CHECK_EVERY_MS and the sweeper every TRANSFER_SWEEP_EVERY_MS', async () => {
+    let audits = 0;
+    const worker = await startWorker({
+      config: {
+        ...defaultWorkerSettings({ TRANSFER_SWEEP_EVERY_MS: 200 }),
+        REDIS_URL: fx.redis.url,
+        REDIS_PREFIX: fx.redis.prefix,
+        SETTLEMENT_DELAY_MS: 100,
+        AUDIT_CHECK_EVERY_MS: 200,
+      },
+      store: fx.store,
+      pool: fx.pool,
+      logger: pino({ level: 'silent' }),
+      verifyReadModels: async () => {
+        audits += 1;
+        return { ok: true, mismatches: [] };
+      },
+    });
+    try {
+      await waitUntil(async () => audits >= 2, { timeoutMs: 10_000, what: 'two audits' });
+      await waitUntil(async () => (await worker.metrics.registry.getSingleMetricAsString('bank_transfer_sweeper_runs_total')).includes('result="ok"'), {
+        what: 'a sweep',
+      });
+      const schedulers = (await worker.queues.maintenance.getJobSchedulers()).map((s) => s.key).sort();
+      expect(schedulers).toEqual(['read-model-audit', 'transfer-sweeper']);
+    } finally {
+      await worker.stop();
+    }
+  });
+});
+
+describe('configuration', () => {
+  it('reads the worker variables with defaults, and refuses bad ones', () => {
+    const config = parseWorkerConfig({});
+    expect(config).toMatchObject({
+      SETTLEMENT_REJECT_ACCOUNTS: ['0000000000'],
+      TRANSFER_SWEEP_EVERY_MS: 30_000,
+      TRANSFER_ABANDON_AFTER_MS: 60_000,
+      SETTLEMENT_DELAY_MS: 5000,
+      AUDIT_CHECK_EVERY_MS: 3_600_000,
+    });
+    expect(parseWorkerConfig({ SETTLEMENT_REJECT_ACCOUNTS: '1111111111, 2222222222' }).SETTLEMENT_REJECT_ACCOUNTS).toEqual(['1111111111', '2222222222']);
+    expect(() => parseWorkerConfig({ TRANSFER_SWEEP_EVERY_MS: 'often' })).toThrow(/TRANSFER_SWEEP_EVERY_MS/);
+  });
+
+  it('ignores fault injection in production and refuses unknown points', () => {
+    expect(faultHookFromSpec('before-credit:exit', 'production')).toBeTypeOf('function');
+    expect(() => faultHookFromSpec('nowhere:hang', 'test')).toThrow(/Unknown fault point/);
+  });
+});

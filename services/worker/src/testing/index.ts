@@ -1,0 +1,3 @@
+export * from './childProcess';
+export * from './transferTestKit';
+export * from './waitUntil';
