@@ -1,26 +1,93 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import cors from 'cors';
 import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { AppDeps } from './appDeps';
+import { authenticate, requireAuth } from './auth/requireAuth';
+import { requireRole } from './auth/requireRole';
+import { createAdminUsersRouter } from './features/admin/adminUsersRouter';
+import { createAuditRouter } from './features/audit/auditRouter';
+import { createAuthRouter } from './features/auth/authRouter';
+import { createBeneficiariesRouter } from './features/beneficiaries/beneficiariesRouter';
+import { createCardsRouter } from './features/cards/cardsRouter';
+import { createContactsRouter } from './features/contacts/contactsRouter';
+import { createFilesRouter } from './features/files/filesRouter';
+import { createOpenApiRouter } from './features/openapi/openApiRouter';
+import { createQueueDashboard, QUEUE_DASHBOARD_PATH } from './features/transactions/queueDashboard';
+import { createTransactionsRouter } from './features/transactions/transactionsRouter';
+import { createUsersRouter } from './features/users/usersRouter';
+import { consistentRead } from './http/consistentRead';
+import { errorHandler } from './http/errorHandler';
+import { NotFoundError } from './http/httpErrors';
+import { idempotency } from './http/idempotency';
+import { jsonBody } from './http/jsonBody';
+import { requestId } from './http/requestId';
+import { requestLogger } from './http/requestLogger';
 import { staticWeb } from './http/staticWeb';
-
-export interface AppOptions {
-  /** Directory of the web build; defaults to web/dist of this repository. */
-  readonly webDist?: string;
-}
+import { createOperationsRouter } from './operations/operationsRouter';
+import { httpMetrics } from './operations/apiMetrics';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
-export function createApp(options: AppOptions = {}): Express {
+/** Headers a browser client on another origin (CORS_ORIGINS) may read. */
+const EXPOSED_HEADERS = ['X-Event-Position', 'X-Stale', 'X-Request-Id', 'Retry-After', 'Idempotent-Replayed', 'RateLimit', 'RateLimit-Policy'];
+
+/** The routers under /api, in mounting order (each carries its full paths, relative to /api). */
+export function createApiRouters(deps: AppDeps): express.Router[] {
+  const transactions = express.Router();
+  // The customer area: auditors read the audit routes only (the router checks the admin role on /admin itself).
+  transactions.use('/transaction', requireAuth(deps), requireRole('customer', 'admin'), createTransactionsRouter(deps));
+  return [
+    createOperationsRouter(deps),
+    createOpenApiRouter(),
+    createAuthRouter(deps),
+    createUsersRouter(deps),
+    createFilesRouter(deps),
+    createCardsRouter(deps),
+    createBeneficiariesRouter(deps),
+    createContactsRouter(deps),
+    createAdminUsersRouter(deps),
+    transactions,
+    createAuditRouter(deps),
+  ];
+}
+
+/**
+ * The HTTP app: /api (JSON only, request ids, logs, metrics, CORS, authentication, read-your-writes, idempotency,
+ * the feature routers, JSON 404 and the error mapping) and the web build with its SPA fallback at /.
+ */
+export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.locals.deps = deps;
+  app.use(requestId());
+  app.use(requestLogger(deps.logger));
+  app.use(httpMetrics(deps.metrics));
+  // The BullMQ dashboard (admin only, see queueDashboard.ts) serves its own page and scripts: no CSP of ours.
+  app.use(QUEUE_DASHBOARD_PATH, createQueueDashboard(deps));
+  app.use(
+    helmet({
+      // blob: for the images the web app fetches with the bearer token; no upgrade-insecure-requests, so that a
+      // deployment served over plain HTTP (a LAN address, docker compose) still loads its own scripts.
+      contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'upgrade-insecure-requests': null } },
+    }),
+  );
+
   const api = express.Router();
-  api.get('/health', (_req, res) => {
-    res.json({ data: { status: 'ok' } });
+  api.use(cors({ origin: deps.config.CORS_ORIGINS.length > 0 ? [...deps.config.CORS_ORIGINS] : false, credentials: true, exposedHeaders: EXPOSED_HEADERS }));
+  api.use(jsonBody());
+  api.use(authenticate(deps));
+  api.use(consistentRead(deps));
+  api.use(idempotency(deps, { exclude: ['/auth/signin', '/auth/signout'] }));
+  for (const router of createApiRouters(deps)) api.use(router);
+  api.use(() => {
+    throw new NotFoundError('Not found');
   });
-  api.use((_req, res) => {
-    res.status(404).json({ message: 'Not found' });
-  });
+  api.use(errorHandler(deps.logger));
   app.use('/api', api);
-  app.use(staticWeb(options.webDist ?? defaultWebDist));
+
+  app.use(staticWeb(deps.webDist ?? defaultWebDist));
+  app.use(errorHandler(deps.logger));
   return app;
 }

@@ -1,0 +1,23 @@
+/** What the audit CLIs (services/api/src/cli/audit*.ts) print through; tests can capture it. */
+export interface CliIo {
+  out(line: string): void;
+  error(line: string): void;
+}
+
+export const processIo: CliIo = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  error: (line) => process.stderr.write(`${line}\n`),
+};
+
+/** Runs a CLI's main with the process's arguments and sets the exit status it returns (1 on a crash). */
+export function runCli(main: (argv: readonly string[], io: CliIo) => Promise<number>): void {
+  main(process.argv.slice(2), processIo).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,39 @@
+import { streams } from '@bank/domain';
+import { comparePositions, type EventStore, type RecordedEvent } from '@bank/eventstore';
+
+/** A customer's stored record, read straight from the event store (never from the read models). */
+export interface CustomerHistory {
+  readonly userId: string;
+  /** Every event of customer-<id>, account-<id> and the transfer streams the customer took part in, in global order. */
+  readonly events: readonly RecordedEvent[];
+  readonly streams: readonly string[];
+}
+
+/** The transfer ids an event names (money events of a transfer carry `transferId`). */
+function transferIdOf(event: RecordedEvent): string | undefined {
+  const id = event.data.transferId;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+/**
+ * Reads a customer's streams. The transfer streams are found through the customer's own account stream: every
+ * leg of a transfer that touched the customer's money carries its transfer id.
+ * Returns undefined when the store holds no event of that customer.
+ */
+export async function loadCustomerHistory(store: EventStore, userId: string): Promise<CustomerHistory | undefined> {
+  const customerStream = streams.customer(userId);
+  const accountStream = streams.account(userId);
+  const [customer, account] = await Promise.all([store.readStream(customerStream), store.readStream(accountStream)]);
+  if (customer.length === 0 && account.length === 0) return undefined;
+  const transferIds = [...new Set(account.map(transferIdOf).filter((id): id is string => id !== undefined))];
+  const transferStreams = transferIds.map((id) => streams.transfer(id));
+  const transfers = await Promise.all(transferStreams.map((stream) => store.readStream(stream)));
+  const events = [...customer, ...account, ...transfers.flat()].sort((a, b) => comparePositions(a.position, b.position));
+  return { userId, events, streams: [customerStream, accountStream, ...transferStreams] };
+}
+
+/** The instant an event happened: the time the service stamped in its metadata, else the store's own time. */
+export function eventTime(event: RecordedEvent): string {
+  const at = event.metadata.occurredAt;
+  return typeof at === 'string' && !Number.isNaN(Date.parse(at)) ? new Date(at).toISOString() : event.created.toISOString();
+}

@@ -1,0 +1,31 @@
+import { Router } from 'express';
+import { isUuid, pathParam } from '../../http/pathParam';
+import type { AppDeps } from '../../appDeps';
+import { authOf, isStaff } from '../../auth/authContext';
+import { requireAuth } from '../../auth/requireAuth';
+import { ForbiddenError, NotFoundError } from '../../http/httpErrors';
+import { fileInfo, readFileBytes } from './fileStore';
+
+export const FILE_NOT_FOUND_MESSAGE = 'File not found';
+export const FILE_FORBIDDEN_MESSAGE = 'You are not allowed to see this file';
+
+/** GET /files/:id: a stored image, to a user who uploaded it and to staff; 403 for other users, 404 unknown. */
+export function createFilesRouter(deps: AppDeps): Router {
+  const router = Router();
+  router.get('/files/:id', requireAuth(deps), async (req, res) => {
+    const auth = authOf(req);
+    const id = pathParam(req, 'id');
+    if (!isUuid(id)) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
+    const info = await fileInfo(deps.pool, id, auth.userId);
+    if (!info) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
+    if (!isStaff(auth.role) && !info.uploadedByUser) throw new ForbiddenError(FILE_FORBIDDEN_MESSAGE);
+    const bytes = await readFileBytes(deps.pool, id);
+    if (!bytes) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
+    res.setHeader('Content-Type', info.mime);
+    res.setHeader('Cache-Control', 'private, max-age=31536000, immutable');
+    res.setHeader('ETag', `"${info.sha256}"`);
+    res.setHeader('Content-Disposition', 'inline');
+    res.end(bytes);
+  });
+  return router;
+}

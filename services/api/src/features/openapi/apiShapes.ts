@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { beneficiaryShape } from '../beneficiaries/beneficiaryShape';
+import { contactShape } from '../contacts/contactShape';
+import { adminUserShape, cardRequestShape, userShape } from '../users/userShape';
+
+/** The contract's Transaction (API.md "Shapes"); served by the transactions feature. */
+export const transactionShape = z
+  .object({
+    _id: z.uuid(),
+    amount: z.number().describe('dollars'),
+    transactionType: z.enum(['debit', 'credit']),
+    date: z.iso.datetime({ offset: true }),
+    description: z.string(),
+    account: z.enum(['savings', 'checking']),
+    status: z.enum(['completed', 'pending', 'failed', 'reversed']),
+    balanceAfter: z.number().describe('dollars'),
+    transferId: z.uuid().optional(),
+  })
+  .strict();
+
+export const fieldIssueShape = z.object({ path: z.string(), message: z.string() }).strict();
+
+/** Every error answer: `{message, errors?}` (500s add the request id). */
+export const errorShape = z.object({ message: z.string(), errors: z.array(fieldIssueShape).optional(), requestId: z.string().optional() }).strict();
+
+/** The named shapes of the OpenAPI document's components.schemas. */
+export const apiShapes = {
+  User: userShape,
+  AdminUser: adminUserShape,
+  CardRequest: cardRequestShape,
+  Transaction: transactionShape,
+  Beneficiary: beneficiaryShape,
+  ContactMessage: contactShape,
+  Error: errorShape,
+} as const;
+
+export type ShapeName = keyof typeof apiShapes;

@@ -1,0 +1,71 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { signupInput } from '@bank/domain';
+import { createApiRouters } from '../../app';
+import { createTestApp, type TestApp } from '../../testing/testApp';
+import { userShape } from '../users/userShape';
+import { requestJsonSchema } from './openApiDocument';
+import { routeCatalogue } from './routeCatalogue';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp('openapi');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+interface Layer {
+  readonly route?: { readonly path: string; readonly methods: Record<string, boolean> };
+  readonly handle?: { readonly stack?: readonly Layer[] };
+  readonly rawPath?: unknown;
+}
+
+/** Every `METHOD /path` an Express router serves, nested routers included. */
+function routesOf(stack: readonly Layer[], prefix = ''): string[] {
+  const routes: string[] = [];
+  for (const layer of stack) {
+    if (layer.route) {
+      for (const method of Object.keys(layer.route.methods)) if (method !== '_all') routes.push(`${method.toUpperCase()} ${prefix}${layer.route.path}`.replace(/\/$/, ''));
+    } else if (layer.handle?.stack) {
+      const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+      routes.push(...routesOf(layer.handle.stack, `${prefix}${mount}`));
+    }
+  }
+  return routes;
+}
+
+describe('GET /openapi.json', () => {
+  it('is an OpenAPI 3.1 document of every route', async () => {
+    const res = await request(t.app).get('/api/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(Object.keys(res.body.paths as object)).toEqual(expect.arrayContaining(['/auth/signup', '/user/admin/{id}', '/files/{id}', '/transaction/transfer']));
+    expect(res.body.paths['/user/admin/{id}'].put.responses['422']).toBeDefined();
+    expect(res.body.paths['/auth/signup'].post.security).toEqual([]);
+  });
+
+  it('documents exactly the routes the app serves', () => {
+    const served = createApiRouters(t.deps)
+      .flatMap((router) => routesOf((router as unknown as { stack: Layer[] }).stack))
+      // The auditors' routes are documented in docs/audit.md.
+      .filter((route) => !route.split(' ')[1]?.startsWith('/audit/'))
+      .sort();
+    const documented = routeCatalogue.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort();
+    expect(served).toEqual(documented);
+  });
+
+  it('takes the request bodies from the domain zod schemas and the shapes from the ones the tests check answers with', async () => {
+    const res = await request(t.app).get('/api/openapi.json');
+    const signup = res.body.paths['/auth/signup'].post.requestBody.content['application/json'].schema;
+    expect(signup).toEqual(requestJsonSchema(signupInput));
+    expect(signup.required).toEqual(['firstName', 'lastName', 'email', 'phone', 'password', 'address', 'state']);
+    const { $schema: _dialect, ...user } = z.toJSONSchema(userShape, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+    expect(res.body.components.schemas.User).toEqual(user);
+    const pin = res.body.paths['/user/admin/{id}'].put.requestBody.content['application/json'].schema.properties.paymentPin;
+    expect(pin).toMatchObject({ type: 'string', pattern: '^\\d{6}$' });
+  });
+});

@@ -1,0 +1,320 @@
+import {
+  adminAccountInput,
+  adminTransactionInput,
+  adminUserInput,
+  beneficiaryInput,
+  cardRequestInput,
+  changePasswordInput,
+  contactInput,
+  profileInput,
+  profilePictureInput,
+  signinInput,
+  signupInput,
+  transferInput,
+  verificationInput,
+  type Role,
+} from '@bank/domain';
+import { z } from 'zod';
+import type { ShapeName } from './apiShapes';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** What a successful answer carries. */
+export interface SuccessDoc {
+  readonly status: number;
+  readonly description: string;
+  /** `data` of the envelope: one shape, or a list of it. */
+  readonly data?: { readonly shape: ShapeName; readonly list?: boolean };
+  /** The envelope has a `message`. */
+  readonly message?: boolean;
+  /** Sign-in's answer: {message, token, user}. */
+  readonly signIn?: boolean;
+  /** Something other than JSON (metrics text, image bytes). */
+  readonly contentType?: string;
+}
+
+export interface RouteDoc {
+  readonly method: HttpMethod;
+  /** Express style, relative to /api: `/user/admin/:id`. */
+  readonly path: string;
+  readonly summary: string;
+  /** 'public' or the roles allowed (anyone else signed in: 403). */
+  readonly access: 'public' | readonly Role[];
+  readonly body?: z.ZodType;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly success: SuccessDoc;
+  /** Error statuses besides the generic ones (401/403 follow from access; 500 always). */
+  readonly errors?: readonly number[];
+  /** A command: answers X-Event-Position and honours Idempotency-Key. */
+  readonly command?: boolean;
+  /** Which feature serves it. */
+  readonly feature?: 'transactions';
+}
+
+const ANY: readonly Role[] = ['customer', 'admin', 'auditor'];
+const CUSTOMER_AREA: readonly Role[] = ['customer', 'admin'];
+const ADMIN: readonly Role[] = ['admin'];
+const user = { shape: 'User' } as const;
+
+/** Every route of /api (except /audit/*, documented in docs/audit.md). The OpenAPI document is built from this list. */
+export const routeCatalogue: readonly RouteDoc[] = [
+  { method: 'get', path: '/health', summary: 'Liveness', access: 'public', success: { status: 200, description: '{data: {status: "ok"}}' } },
+  {
+    method: 'get',
+    path: '/ready',
+    summary: 'Readiness: database, Redis, event store and projector lag',
+    access: 'public',
+    success: { status: 200, description: '{data: {status, database, redis, eventStore, projector}}' },
+    errors: [503],
+  },
+  { method: 'get', path: '/metrics', summary: 'Prometheus metrics', access: 'public', success: { status: 200, description: 'Prometheus text format', contentType: 'text/plain' } },
+  { method: 'get', path: '/openapi.json', summary: 'This document', access: 'public', success: { status: 200, description: 'OpenAPI 3.1' } },
+
+  {
+    method: 'post',
+    path: '/auth/signup',
+    summary: 'Create a customer with a fresh 10-digit account number',
+    access: 'public',
+    body: signupInput,
+    success: { status: 201, description: 'The new customer', message: true, data: user },
+    errors: [400, 409, 429],
+    command: true,
+  },
+  {
+    method: 'post',
+    path: '/auth/signin',
+    summary: 'Sign in: a bearer token (HS256) and the user',
+    access: 'public',
+    body: signinInput,
+    success: { status: 200, description: '{message, token, user}', signIn: true },
+    errors: [400, 401, 403, 429],
+  },
+  { method: 'post', path: '/auth/signout', summary: 'Revoke the token', access: ANY, success: { status: 200, description: 'Signed out', message: true } },
+  { method: 'get', path: '/auth/user', summary: 'The signed-in user', access: ANY, success: { status: 200, description: 'The user', data: user } },
+  {
+    method: 'post',
+    path: '/auth/change-password',
+    summary: 'Change the password',
+    access: ANY,
+    body: changePasswordInput,
+    success: { status: 200, description: 'Changed', message: true },
+    errors: [400, 422],
+    command: true,
+  },
+  { method: 'get', path: '/user/me', summary: 'The signed-in user', access: ANY, success: { status: 200, description: 'The user', data: user } },
+  {
+    method: 'post',
+    path: '/user/verification',
+    summary: 'Submit the identity verification (images as data URLs, 10 MB each)',
+    access: CUSTOMER_AREA,
+    body: verificationInput,
+    success: { status: 200, description: 'Submitted: status pending', message: true, data: user },
+    errors: [400, 413, 422],
+    command: true,
+  },
+  {
+    method: 'patch',
+    path: '/user/profile',
+    summary: 'Edit e-mail, phone, address and state (names are read-only)',
+    access: CUSTOMER_AREA,
+    body: profileInput,
+    success: { status: 200, description: 'The changed user', message: true, data: user },
+    errors: [400, 409, 422],
+    command: true,
+  },
+  {
+    method: 'patch',
+    path: '/user/profile-picture',
+    summary: 'Set the profile picture (a data-URL image up to 10 MB)',
+    access: CUSTOMER_AREA,
+    body: profilePictureInput,
+    success: { status: 200, description: 'The changed user', message: true, data: user },
+    errors: [400, 413, 422],
+    command: true,
+  },
+  {
+    method: 'get',
+    path: '/files/:id',
+    summary: 'A stored image, to a user who uploaded it and to staff',
+    access: ANY,
+    success: { status: 200, description: 'The image bytes', contentType: 'image/*' },
+    errors: [403, 404],
+  },
+  {
+    method: 'post',
+    path: '/cards/requests',
+    summary: 'Request a card',
+    access: CUSTOMER_AREA,
+    body: cardRequestInput,
+    success: { status: 201, description: "'Card request sent we will get back to you'", message: true },
+    errors: [400],
+    command: true,
+  },
+  {
+    method: 'get',
+    path: '/beneficiaries',
+    summary: 'The payee directory; with ?accountNumber the recipient look-up (names only, rate limited)',
+    access: CUSTOMER_AREA,
+    query: { accountNumber: 'Account number to look up (4 to 17 digits)' },
+    success: { status: 200, description: 'Beneficiaries', data: { shape: 'Beneficiary', list: true } },
+    errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: '/beneficiaries',
+    summary: 'Add a beneficiary to the directory',
+    access: ADMIN,
+    body: beneficiaryInput,
+    success: { status: 201, description: "'Beneficiary added successfully'", message: true, data: { shape: 'Beneficiary' } },
+    errors: [400, 409, 422],
+    command: true,
+  },
+  {
+    method: 'delete',
+    path: '/beneficiaries/:id',
+    summary: 'Remove a beneficiary',
+    access: ADMIN,
+    success: { status: 200, description: 'Removed', message: true },
+    errors: [404],
+    command: true,
+  },
+  {
+    method: 'post',
+    path: '/contacts',
+    summary: 'Send a contact message (the hidden `website` field must stay empty)',
+    access: 'public',
+    body: contactInput,
+    success: { status: 201, description: 'Received', message: true },
+    errors: [400, 429],
+    command: true,
+  },
+  { method: 'get', path: '/contacts', summary: 'The contact messages, newest first', access: ADMIN, success: { status: 200, description: 'Messages', data: { shape: 'ContactMessage', list: true } } },
+  {
+    method: 'delete',
+    path: '/contacts/:id',
+    summary: 'Delete a contact message',
+    access: ADMIN,
+    success: { status: 200, description: "'Contact deleted'", message: true },
+    errors: [404],
+    command: true,
+  },
+
+  {
+    method: 'get',
+    path: '/user/admin',
+    summary: 'The customers, newest first',
+    access: ADMIN,
+    query: { search: 'Text in the name, e-mail, phone or account number', limit: '1-200, default 50', offset: 'default 0' },
+    success: { status: 200, description: 'Customers', data: { shape: 'User', list: true } },
+    errors: [400],
+  },
+  {
+    method: 'get',
+    path: '/user/admin/email/:email',
+    summary: 'One user by e-mail, with card requests',
+    access: ADMIN,
+    success: { status: 200, description: 'The user', data: { shape: 'AdminUser' } },
+    errors: [404],
+  },
+  {
+    method: 'put',
+    path: '/user/admin/account/:id',
+    summary: 'Set the account number and both balances (each by an audited adjustment)',
+    access: ADMIN,
+    body: adminAccountInput,
+    success: { status: 200, description: 'The changed user', message: true, data: user },
+    errors: [400, 404, 409, 422],
+    command: true,
+  },
+  { method: 'get', path: '/user/admin/:id', summary: 'One user, with card requests', access: ADMIN, success: { status: 200, description: 'The user', data: { shape: 'AdminUser' } }, errors: [404] },
+  {
+    method: 'put',
+    path: '/user/admin/:id',
+    summary: "Edit a customer's profile, verification status, block, disable and payment pin",
+    access: ADMIN,
+    body: adminUserInput,
+    success: { status: 200, description: 'The changed user', message: true, data: user },
+    errors: [400, 404, 409, 422],
+    command: true,
+  },
+  {
+    method: 'delete',
+    path: '/user/admin/:id',
+    summary: 'Close a customer (gone from lists, cannot sign in; history kept)',
+    access: ADMIN,
+    success: { status: 200, description: 'Closed', message: true },
+    errors: [404],
+    command: true,
+  },
+
+  {
+    method: 'get',
+    path: '/transaction',
+    summary: 'The 5 most recent transactions',
+    access: CUSTOMER_AREA,
+    success: { status: 200, description: 'Transactions', data: { shape: 'Transaction', list: true } },
+    feature: 'transactions',
+  },
+  {
+    method: 'get',
+    path: '/transaction/complete',
+    summary: 'All transactions, newest first',
+    access: CUSTOMER_AREA,
+    query: { limit: 'Page size', before: 'Cursor: transactions before this one' },
+    success: { status: 200, description: 'Transactions', data: { shape: 'Transaction', list: true } },
+    errors: [400],
+    feature: 'transactions',
+  },
+  {
+    method: 'post',
+    path: '/transaction/transfer',
+    summary: 'Transfer money (6-digit payment pin)',
+    access: CUSTOMER_AREA,
+    body: transferInput,
+    success: { status: 201, description: "'Transfer Successful'", message: true, data: { shape: 'Transaction' } },
+    errors: [400, 422, 429],
+    command: true,
+    feature: 'transactions',
+  },
+  {
+    method: 'get',
+    path: '/transaction/admin',
+    summary: 'All transactions',
+    access: ADMIN,
+    success: { status: 200, description: 'Transactions', data: { shape: 'Transaction', list: true } },
+    feature: 'transactions',
+  },
+  {
+    method: 'get',
+    path: '/transaction/admin/:userId',
+    summary: "A user's transactions",
+    access: ADMIN,
+    success: { status: 200, description: 'Transactions', data: { shape: 'Transaction', list: true } },
+    errors: [404],
+    feature: 'transactions',
+  },
+  {
+    method: 'post',
+    path: '/transaction/admin/:userId',
+    summary: 'Post a transaction to a customer account',
+    access: ADMIN,
+    body: adminTransactionInput,
+    success: { status: 201, description: "'Transaction added successfully'", message: true, data: { shape: 'Transaction' } },
+    errors: [400, 404, 422],
+    command: true,
+    feature: 'transactions',
+  },
+  {
+    method: 'delete',
+    path: '/transaction/admin/:id',
+    summary: 'Reverse a transaction',
+    access: ADMIN,
+    success: { status: 200, description: 'Reversed', message: true },
+    errors: [404, 422],
+    command: true,
+    feature: 'transactions',
+  },
+];
+
+/** Money fields of request bodies: dollars as a JSON number or a decimal string. */
+export const dollarsSchema = z.union([z.number(), z.string()]).describe('US dollars, at most two decimals');

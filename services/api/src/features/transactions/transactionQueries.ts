@@ -1,0 +1,98 @@
+import { centsToDollars, type AccountKind, type Direction } from '@bank/domain';
+import type pg from 'pg';
+
+/** The contract's Transaction shape (API.md). Amounts in dollars. */
+export interface TransactionDto {
+  readonly _id: string;
+  readonly amount: number;
+  readonly transactionType: Direction;
+  readonly date: string;
+  readonly description: string;
+  readonly account: AccountKind;
+  readonly status: 'completed' | 'pending' | 'failed' | 'reversed';
+  readonly balanceAfter: number;
+  readonly transferId?: string;
+}
+
+interface TransactionRow {
+  id: string;
+  user_id: string;
+  account: AccountKind;
+  direction: Direction;
+  amount_cents: string;
+  description: string;
+  date: Date;
+  status: TransactionDto['status'];
+  balance_after_cents: string;
+  transfer_id: string | null;
+}
+
+const COLUMNS = 'id, user_id, account, direction, amount_cents, description, date, status, balance_after_cents, transfer_id';
+
+export function presentTransaction(row: TransactionRow): TransactionDto {
+  return {
+    _id: row.id,
+    amount: centsToDollars(Number(row.amount_cents)),
+    transactionType: row.direction,
+    date: row.date.toISOString(),
+    description: row.description,
+    account: row.account,
+    status: row.status,
+    balanceAfter: centsToDollars(Number(row.balance_after_cents)),
+    ...(row.transfer_id ? { transferId: row.transfer_id } : {}),
+  };
+}
+
+/**
+ * The `before` cursor of GET /transaction/complete: a transaction id (the page continues after that transaction,
+ * keyset on (date, id)) or an ISO-8601 date (transactions strictly older than that instant).
+ */
+export type Cursor = { readonly kind: 'transaction'; readonly id: string } | { readonly kind: 'date'; readonly date: Date };
+
+export interface ListOptions {
+  /** Only this user's transactions; omitted = everyone's (admin). */
+  readonly userId?: string;
+  readonly limit: number;
+  readonly before?: Cursor;
+}
+
+/** Newest first (date, then id, descending). Undefined when the cursor names a transaction not in the list. */
+export async function listTransactions(pool: pg.Pool, options: ListOptions): Promise<TransactionDto[] | undefined> {
+  const where: string[] = [];
+  const values: unknown[] = [];
+  if (options.userId) {
+    values.push(options.userId);
+    where.push(`user_id = $${values.length}`);
+  }
+  if (options.before?.kind === 'transaction') {
+    const { id } = options.before;
+    const { rows } = options.userId
+      ? await pool.query<{ date: Date }>('SELECT date FROM rm.transactions WHERE id = $1 AND user_id = $2', [id, options.userId])
+      : await pool.query<{ date: Date }>('SELECT date FROM rm.transactions WHERE id = $1', [id]);
+    const cursor = rows[0];
+    if (!cursor) return undefined;
+    values.push(cursor.date, id);
+    where.push(`(date, id) < ($${values.length - 1}, $${values.length})`);
+  } else if (options.before?.kind === 'date') {
+    values.push(options.before.date);
+    where.push(`date < $${values.length}`);
+  }
+  values.push(options.limit);
+  const { rows } = await pool.query<TransactionRow>(
+    `SELECT ${COLUMNS} FROM rm.transactions ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY date DESC, id DESC LIMIT $${values.length}`,
+    values,
+  );
+  return rows.map(presentTransaction);
+}
+
+export async function findTransaction(pool: pg.Pool, id: string): Promise<(TransactionDto & { readonly userId: string }) | undefined> {
+  const { rows } = await pool.query<TransactionRow>(`SELECT ${COLUMNS} FROM rm.transactions WHERE id = $1`, [id]);
+  const row = rows[0];
+  return row ? { ...presentTransaction(row), userId: row.user_id } : undefined;
+}
+
+export async function userExists(pool: pg.Pool, userId: string): Promise<boolean> {
+  const { rowCount } = await pool.query('SELECT 1 FROM rm.users WHERE id = $1 AND NOT is_closed', [userId]);
+  return (rowCount ?? 0) > 0;
+}

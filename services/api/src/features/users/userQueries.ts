@@ -1,0 +1,71 @@
+import type pg from 'pg';
+import { isUuid } from '../../http/pathParam';
+import { presentCardRequest, presentUser, USER_COLUMNS, USERS_FROM, type CardRequestRow, type UserRow } from './presentUser';
+import type { AdminUserJson, UserJson } from './userShape';
+
+/** A user who is not closed, by id (undefined for an unknown id or a malformed one). */
+export async function findUserById(pool: pg.Pool, id: string): Promise<UserJson | undefined> {
+  if (!isUuid(id)) return undefined;
+  const { rows } = await pool.query<UserRow>(`SELECT ${USER_COLUMNS} FROM ${USERS_FROM} WHERE u.id = $1 AND NOT u.is_closed`, [id]);
+  return rows[0] ? presentUser(rows[0]) : undefined;
+}
+
+/** A user who is not closed, by e-mail (case-insensitive). */
+export async function findUserByEmail(pool: pg.Pool, email: string): Promise<UserJson | undefined> {
+  const { rows } = await pool.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM ${USERS_FROM} WHERE u.email_lower = lower($1) AND NOT u.is_closed ORDER BY u.created_at LIMIT 1`,
+    [email.trim()],
+  );
+  return rows[0] ? presentUser(rows[0]) : undefined;
+}
+
+/** A customer (not staff, not closed) with the card requests the admin's detail page lists. */
+export async function findCustomerDetail(pool: pg.Pool, user: UserJson | undefined): Promise<AdminUserJson | undefined> {
+  if (!user) return undefined;
+  const { rows } = await pool.query<CardRequestRow>(
+    'SELECT id, card_type, status, requested_at FROM rm.card_requests WHERE user_id = $1 ORDER BY requested_at DESC, id',
+    [user._id],
+  );
+  return { ...user, cardRequests: rows.map(presentCardRequest) };
+}
+
+export interface CustomerListQuery {
+  readonly search?: string | undefined;
+  /** Undefined: every customer. */
+  readonly limit?: number | undefined;
+  readonly offset: number;
+}
+
+/** The customers (no staff, no closed), newest first, optionally filtered by name, e-mail, phone or account number. */
+export async function listCustomers(pool: pg.Pool, query: CustomerListQuery): Promise<UserJson[]> {
+  const search = query.search?.trim().toLowerCase();
+  const params: unknown[] = [query.limit ?? null, query.offset];
+  let filter = '';
+  if (search) {
+    params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    filter = `AND u.search_text LIKE $${params.length}`;
+  }
+  const { rows } = await pool.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM ${USERS_FROM}
+     WHERE u.role = 'customer' AND NOT u.is_closed ${filter}
+     ORDER BY u.created_at DESC, u.id LIMIT $1 OFFSET $2`,
+    params,
+  );
+  return rows.map(presentUser);
+}
+
+/** What sign-in needs: the password hash and the flags (never leaves the server). */
+export interface SignInRecord {
+  readonly id: string;
+  readonly role: UserRow['role'];
+  readonly password_hash: string;
+  readonly is_disabled: boolean;
+}
+
+export async function findSignInRecord(pool: pg.Pool, email: string): Promise<SignInRecord | undefined> {
+  const { rows } = await pool.query<SignInRecord>(
+    'SELECT id, role, password_hash, is_disabled FROM rm.users WHERE email_lower = lower($1) AND NOT is_closed ORDER BY created_at LIMIT 1',
+    [email.trim()],
+  );
+  return rows[0];
+}

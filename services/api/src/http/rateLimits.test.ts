@@ -1,0 +1,124 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPinAttemptLimiter } from '../auth/pinAttemptLimiter';
+import { createTestApp, TEST_PASSWORD, uniqueEmail, type SignedIn, type TestApp } from '../testing/testApp';
+import { TooManyRequestsError } from './httpErrors';
+
+let t: TestApp;
+let admin: SignedIn;
+let pinCustomer: SignedIn;
+const minute = 60_000;
+
+beforeAll(async () => {
+  t = await createTestApp('rate_limits', {
+    limits: {
+      signIn: { limit: 3, windowMs: 15 * minute },
+      signUp: { limit: 6, windowMs: 60 * minute },
+      contact: { limit: 2, windowMs: 60 * minute },
+      accountLookup: { limit: 2, windowMs: minute },
+      paymentPin: { limit: 2, windowMs: 15 * minute },
+    },
+  });
+  admin = await t.staff('admin');
+  pinCustomer = await t.customer();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+function expectRetryAfter(res: request.Response, atMostSeconds: number): void {
+  expect(res.status).toBe(429);
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(atMostSeconds);
+}
+
+describe('rate limits (429 with Retry-After)', () => {
+  it('failed sign-ins per e-mail: after the limit even the right password waits; other e-mails are not affected', async () => {
+    const customer = await t.customer();
+    for (let i = 0; i < 3; i += 1) {
+      expect((await request(t.app).post('/api/auth/signin').send({ email: customer.email, password: 'wrong-password' })).status).toBe(401);
+    }
+    const blocked = await request(t.app).post('/api/auth/signin').send({ email: customer.email.toUpperCase(), password: TEST_PASSWORD });
+    expectRetryAfter(blocked, 15 * 60);
+    expect(blocked.body).toEqual({ message: 'Too many failed sign-in attempts, please try again later' });
+    const other = await t.customer();
+    expect((await request(t.app).post('/api/auth/signin').send({ email: other.email, password: TEST_PASSWORD })).status).toBe(200);
+  });
+
+  it('successful sign-ins do not count', async () => {
+    const customer = await t.customer();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await request(t.app).post('/api/auth/signin').send({ email: customer.email, password: TEST_PASSWORD })).status).toBe(200);
+    }
+  });
+
+  it('sign-ups per client address', async () => {
+    // The customers created so far in this file used some of the 6 sign-ups.
+    const send = () =>
+      request(t.app).post('/api/auth/signup').send({ firstName: 'A', lastName: 'B', email: uniqueEmail('flood'), phone: '1', password: TEST_PASSWORD, address: 'x', state: 'y' });
+    let res = await send();
+    while (res.status === 201) res = await send();
+    expectRetryAfter(res, 60 * 60);
+    expect(res.body).toEqual({ message: 'Too many accounts created from this address, please try again later' });
+  });
+
+  it('contact messages per client address', async () => {
+    const send = () => request(t.app).post('/api/contacts').send({ name: 'A', email: 'a@b.co', message: 'hi' });
+    await send().expect(201);
+    await send().expect(201);
+    const res = await send();
+    expectRetryAfter(res, 60 * 60);
+    expect(res.body).toEqual({ message: 'Too many messages sent from this address, please try again later' });
+  });
+
+  it('account look-ups per user; the directory list is not counted', async () => {
+    const lookup = () => request(t.app).get('/api/beneficiaries').query({ accountNumber: '12345678' }).set(admin.auth);
+    await lookup().expect(200);
+    await lookup().expect(200);
+    expectRetryAfter(await lookup(), 60);
+    await request(t.app).get('/api/beneficiaries').set(admin.auth).expect(200);
+  });
+
+  it('wrong payment pins per user, through the transfer route', async () => {
+    const customer = pinCustomer;
+    await request(t.app)
+      .put(`/api/user/admin/${customer.userId}`)
+      .set(admin.auth)
+      .send({ firstName: 'Ada', lastName: 'Lovelace', email: customer.email, phone: '555', location: { address: 'x', state: 'y' }, paymentPin: '123456' })
+      .expect(200);
+    await request(t.app).put(`/api/user/admin/account/${customer.userId}`).set(admin.auth).send({ savings: 100, checking: 0, number: customer.accountNumber }).expect(200);
+    const transfer = (paymentPin: string) =>
+      request(t.app)
+        .post('/api/transaction/transfer')
+        .set(customer.auth)
+        .send({ from: 'savings', amount: 5, accountNumber: '9999999999', bankName: 'Other', routingNumber: '123456789', accountType: 'savings', to: 'X', description: 'x', paymentPin });
+    for (let i = 0; i < 2; i += 1) {
+      const wrong = await transfer('000000');
+      expect(wrong.status).toBe(422);
+      expect(wrong.body).toEqual({ message: 'Incorrect payment pin' });
+    }
+    const blocked = await transfer('123456');
+    expectRetryAfter(blocked, 15 * 60);
+    expect(blocked.body).toEqual({ message: 'Too many incorrect payment pins, please try again later' });
+  });
+
+  it('the pin helper counts failures per user and reports when to retry', async () => {
+    const pins = createPinAttemptLimiter(t.deps);
+    await pins.assertAllowed('user-a');
+    await pins.recordFailure('user-a');
+    await pins.recordFailure('user-a');
+    const error = await pins.assertAllowed('user-a').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TooManyRequestsError);
+    expect(Number((error as TooManyRequestsError).headers['Retry-After'])).toBeGreaterThan(0);
+    await pins.assertAllowed('user-b');
+    await pins.reset('user-a');
+    await pins.assertAllowed('user-a');
+  });
+
+  it('keeps its counters under REDIS_PREFIX', async () => {
+    const keys = await t.deps.redis.keys(`${t.deps.config.REDIS_PREFIX}rl:*`);
+    expect(keys.length).toBeGreaterThan(0);
+  });
+});

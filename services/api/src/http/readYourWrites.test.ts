@@ -1,0 +1,56 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_PASSWORD, uniqueEmail, type TestApp } from '../testing/testApp';
+import { userShape } from '../features/users/userShape';
+
+describe('read-your-writes with a running projector', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('ryw_running');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a query carrying X-Consistent-Position of a command sees that command, without X-Stale', async () => {
+    const customer = await t.customer();
+    const change = await request(t.app).post('/api/cards/requests').set(customer.auth).send({});
+    const position = change.headers['x-event-position'] as string;
+    expect(position).toMatch(/^\d+$/);
+    const me = await request(t.app).get('/api/user/me').set(customer.auth).set('X-Consistent-Position', position);
+    expect(me.status).toBe(200);
+    expect(me.headers['x-stale']).toBeUndefined();
+  });
+
+  it('answers 400 for a malformed X-Consistent-Position', async () => {
+    const customer = await t.customer();
+    const res = await request(t.app).get('/api/user/me').set(customer.auth).set('X-Consistent-Position', 'yesterday');
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ path: 'X-Consistent-Position', message: 'X-Consistent-Position must be a position number' }]);
+  });
+});
+
+describe('read-your-writes with the projector stopped', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('ryw_stopped', { consistencyTimeoutMs: 300 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('commands answer after the wait with X-Stale: true, showing the user from its own events', async () => {
+    await t.projector.stop();
+    const email = uniqueEmail('stale');
+    const res = await request(t.app)
+      .post('/api/auth/signup')
+      .send({ firstName: 'Stale', lastName: 'Reader', email, phone: '1', password: TEST_PASSWORD, address: 'x', state: 'y' });
+    expect(res.status).toBe(201);
+    expect(res.headers['x-stale']).toBe('true');
+    expect(userShape.parse(res.body.data)).toMatchObject({ email, firstName: 'Stale', verificationStatus: 'awaiting', account: { savings: 0, checking: 0 } });
+    const position = res.headers['x-event-position'] as string;
+    const health = await request(t.app).get('/api/health').set('X-Consistent-Position', position);
+    expect(health.status).toBe(200);
+    expect(health.headers['x-stale']).toBe('true');
+  });
+});

@@ -1,0 +1,73 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import { createTestApp, type TestApp } from '../testing/testApp';
+import { checkReadiness, MAX_PROJECTOR_LAG_MS } from './readiness';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp('operations');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /ready', () => {
+  it('is 200 when database, Redis, event store and projector are fine', async () => {
+    await t.customer();
+    const res = await request(t.app).get('/api/ready');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      status: 'ready',
+      database: { ok: true },
+      redis: { ok: true },
+      eventStore: { ok: true, position: expect.stringMatching(/^\d+$/) },
+      projector: { ok: true, lagMs: 0 },
+    });
+  });
+
+  it('reports Redis as not ready when it does not answer, without connection details', async () => {
+    const broken = { ...t.deps, redis: { ping: () => Promise.reject(new Error('connect ECONNREFUSED redis://secret-host:6379')) } as unknown as typeof t.deps.redis };
+    const readiness = await checkReadiness(broken);
+    expect(readiness.ready).toBe(false);
+    expect(readiness.checks.redis).toEqual({ ok: false, error: 'unavailable' });
+  });
+});
+
+describe('GET /ready with the projector stopped', () => {
+  let lagging: TestApp;
+  beforeAll(async () => {
+    lagging = await createTestApp('operations_lag', { consistencyTimeoutMs: 200 });
+  });
+  afterAll(async () => {
+    await lagging?.close();
+  });
+
+  it('is 503 when the oldest event not in the read models is older than the allowed lag', async () => {
+    await lagging.projector.stop();
+    await request(lagging.app).post('/api/contacts').send({ name: 'A', email: 'a@b.co', message: 'unprojected' }).expect(201);
+    expect((await request(lagging.app).get('/api/ready')).status).toBe(200);
+    const later = () => new Date(Date.now() + MAX_PROJECTOR_LAG_MS + 60_000);
+    const res = await request(createApp({ ...lagging.deps, now: later })).get('/api/ready');
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ message: 'Not ready', data: { status: 'not ready', projector: { ok: false, error: 'lagging' } } });
+  });
+});
+
+describe('GET /metrics', () => {
+  it('serves Prometheus text: requests by route, command outcomes and the projector metrics', async () => {
+    await request(t.app).get('/api/health');
+    await request(t.app).post('/api/contacts').send({ name: 'A', email: 'a@b.co', message: 'hi' });
+    await request(t.app).post('/api/auth/signin').send({ email: 'nobody@example.com', password: 'whatever' });
+    const res = await request(t.app).get('/api/metrics');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.text).toContain('bank_api_http_requests_total{method="GET",route="/api/health",status="200"}');
+    expect(res.text).toContain('bank_api_http_request_duration_seconds_bucket');
+    expect(res.text).toContain('bank_api_commands_total{command="ReceiveContactMessage",outcome="appended"}');
+    expect(res.text).toMatch(/bank_api_commands_total\{command="ReserveEmail",outcome="appended"\} \d+/);
+    expect(res.text).toContain('bank_projector_events_applied_total');
+  });
+});
