@@ -14,9 +14,8 @@ function RoutedApp() {
   useEffect(() => {
     setUnauthorizedHandler(() => {
       forget();
-      const here = window.location.pathname;
-      const target = here.startsWith('/admin') ? '/admin/login' : '/signin';
-      void router.navigate(target, { state: { from: here } });
+      // The spec: any 401 sends the visitor to /signin (which signs staff in too).
+      void router.navigate('/signin', { state: { from: window.location.pathname } });
     });
   }, [forget, router]);
   return <RouterProvider router={router} />;

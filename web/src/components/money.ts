@@ -17,3 +17,10 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
 }
+
+const wholeUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** Formats a round dollar amount without cents, for marketing figures ("$250,000"). */
+export function formatWholeDollars(dollars: number): string {
+  return wholeUsd.format(dollars);
+}

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/Alert';
+import { bankDetails } from '../../../components/bankDetails';
+import { Button } from '../../../components/Button';
+import { formatDate, formatMoney } from '../../../components/money';
+import { LoadingBlock } from '../../../components/Spinner';
+import { useSession } from '../../../lib/session/SessionContext';
+import { Avatar } from '../components/Avatar';
+import { PageTitle } from '../components/PageTitle';
+import { VerificationBadge } from '../components/VerificationBadge';
+import { useFlashMessage } from '../hooks/useFlashMessage';
+import { copyText } from '../model/copyText';
+
+export const ACCOUNT_NUMBER_COPIED = 'Account number copied to clipboard';
+
+/** /account/info: the customer's details; copy the account number; link to settings. */
+export function InfoPage() {
+  const { user } = useSession();
+  const [flash, setFlash] = useFlashMessage();
+  const [copyResult, setCopyResult] = useState<{ kind: 'success' | 'error'; message: string } | null>(null);
+  if (!user) return <LoadingBlock />;
+
+  const copy = async () => {
+    const number = user.account.number;
+    if (await copyText(number)) {
+      // Spec §8: a browser alert; the message also stays on the page for screen readers and after the alert is gone.
+      setCopyResult({ kind: 'success', message: ACCOUNT_NUMBER_COPIED });
+      window.alert(ACCOUNT_NUMBER_COPIED);
+    } else {
+      setCopyResult({ kind: 'error', message: `Your browser did not let us copy it. Your account number is ${number}: select it to copy it yourself.` });
+    }
+  };
+
+  return (
+    <div className="portal-page">
+      <PageTitle actions={<Link to="/account/settings" className="btn btn-secondary">Settings</Link>}>Account details</PageTitle>
+      {flash ? (
+        <Alert kind="success" onDismiss={() => setFlash(null)}>
+          {flash}
+        </Alert>
+      ) : null}
+      {copyResult ? (
+        <Alert kind={copyResult.kind} onDismiss={() => setCopyResult(null)}>
+          {copyResult.message}
+        </Alert>
+      ) : null}
+      <section className="portal-card profile-summary">
+        <Avatar user={user} size={72} />
+        <div>
+          <h2>
+            {user.firstName} {user.lastName}
+          </h2>
+          <VerificationBadge status={user.verificationStatus} />
+        </div>
+      </section>
+
+      <section className="portal-card" aria-labelledby="account-heading">
+        <h2 id="account-heading">Your account</h2>
+        <dl className="detail-list">
+          <div>
+            <dt>Bank</dt>
+            <dd>{bankDetails.name}</dd>
+          </div>
+          <div>
+            <dt>Account number</dt>
+            <dd className="account-number-row">
+              <span className="mono" data-testid="account-number">
+                {user.account.number}
+              </span>
+              <Button variant="secondary" onClick={() => void copy()} aria-label="Copy account number">
+                Copy
+              </Button>
+            </dd>
+          </div>
+          <div>
+            <dt>Routing number</dt>
+            <dd className="mono">{bankDetails.routingNumber}</dd>
+          </div>
+          <div>
+            <dt>Savings balance</dt>
+            <dd>{formatMoney(user.account.savings)}</dd>
+          </div>
+          <div>
+            <dt>Checking balance</dt>
+            <dd>{formatMoney(user.account.checking)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="portal-card" aria-labelledby="personal-heading">
+        <h2 id="personal-heading">Personal details</h2>
+        <dl className="detail-list">
+          <div>
+            <dt>First name</dt>
+            <dd>{user.firstName}</dd>
+          </div>
+          <div>
+            <dt>Last name</dt>
+            <dd>{user.lastName}</dd>
+          </div>
+          <div>
+            <dt>E-mail</dt>
+            <dd>{user.email}</dd>
+          </div>
+          <div>
+            <dt>Phone</dt>
+            <dd>{user.phone}</dd>
+          </div>
+          <div>
+            <dt>Address</dt>
+            <dd>{user.location.address}</dd>
+          </div>
+          <div>
+            <dt>State</dt>
+            <dd>{user.location.state}</dd>
+          </div>
+          <div>
+            <dt>Customer since</dt>
+            <dd>{formatDate(user.createdAt)}</dd>
+          </div>
+        </dl>
+        <Link to="/account/update-account" className="btn btn-primary">
+          Edit profile
+        </Link>
+      </section>
+    </div>
+  );
+}

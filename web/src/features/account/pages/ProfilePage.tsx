@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { formatDate } from '../../../components/money';
+import { LoadingBlock } from '../../../components/Spinner';
+import { useSession } from '../../../lib/session/SessionContext';
+import { Avatar } from '../components/Avatar';
+import { PageTitle } from '../components/PageTitle';
+import { VerificationBadge } from '../components/VerificationBadge';
+
+/** /account/profile: who the bank knows you as, with the ways to change it. */
+export function ProfilePage() {
+  const { user } = useSession();
+  if (!user) return <LoadingBlock />;
+  return (
+    <div className="portal-page">
+      <PageTitle>Profile</PageTitle>
+      <section className="portal-card profile-summary">
+        <Avatar user={user} size={72} />
+        <div>
+          <h2>
+            {user.firstName} {user.lastName}
+          </h2>
+          <p className="portal-muted">Customer since {formatDate(user.createdAt)}</p>
+          <VerificationBadge status={user.verificationStatus} />
+        </div>
+      </section>
+      <section className="portal-card">
+        <h2>Contact details</h2>
+        <dl className="detail-list">
+          <div>
+            <dt>E-mail</dt>
+            <dd>{user.email}</dd>
+          </div>
+          <div>
+            <dt>Phone</dt>
+            <dd>{user.phone}</dd>
+          </div>
+          <div>
+            <dt>Address</dt>
+            <dd>
+              {user.location.address}, {user.location.state}
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <nav className="portal-card" aria-label="Profile">
+        <ul className="link-list">
+          <li>
+            <Link to="/account/info">Account details</Link>
+          </li>
+          <li>
+            <Link to="/account/update-account">Edit profile</Link>
+          </li>
+          <li>
+            <Link to="/account/update-password">Update password</Link>
+          </li>
+          {user.verificationStatus === 'awaiting' || user.verificationStatus === 'failed' ? (
+            <li>
+              <Link to="/account-verification">Complete your account setup</Link>
+            </li>
+          ) : null}
+          <li>
+            <Link to="/account/settings">Settings</Link>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}

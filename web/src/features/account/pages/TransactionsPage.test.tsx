@@ -1,0 +1,59 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderRoutes, sampleTransaction } from '../../../lib/api/queries/testing/testApi';
+import { accountRoutes } from '../routes';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const page = (from: number, count: number) =>
+  Array.from({ length: count }, (_, index) => sampleTransaction({ _id: `t${from + index}`, description: `Payment ${from + index}` }));
+
+describe('/account/transactions', () => {
+  it('pages with Load more, sending the last id as `before`, until a short page', async () => {
+    const { callsTo } = mockApi({
+      'GET /api/transaction/complete': ({ url }) => json(200, { data: url.searchParams.get('before') === 't19' ? page(20, 3) : page(0, 20) }),
+    });
+    renderRoutes(accountRoutes, '/account/transactions');
+    const list = await screen.findByRole('list', { name: 'Transactions' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    const [first] = callsTo('GET', '/api/transaction/complete');
+    expect(first?.url.searchParams.get('limit')).toBe('20');
+    expect(first?.url.searchParams.has('before')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(23));
+    expect(callsTo('GET', '/api/transaction/complete')[1]?.url.searchParams.get('before')).toBe('t19');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('shows each status and the signed amount', async () => {
+    mockApi({
+      'GET /api/transaction/complete': () =>
+        json(200, {
+          data: [
+            sampleTransaction({ _id: 'a', status: 'pending', transactionType: 'debit', amount: 5 }),
+            sampleTransaction({ _id: 'b', status: 'failed' }),
+            sampleTransaction({ _id: 'c', status: 'reversed' }),
+            sampleTransaction({ _id: 'd', status: 'completed', transactionType: 'credit', amount: 1250 }),
+          ],
+        }),
+    });
+    renderRoutes(accountRoutes, '/account/transactions');
+    for (const label of ['Pending', 'Failed', 'Reversed', 'Completed']) expect(await screen.findByText(label)).toBeInTheDocument();
+    expect(screen.getByText('+$1,250.00')).toBeInTheDocument();
+    expect(screen.getByText('-$5.00')).toBeInTheDocument();
+  });
+
+  it('shows an empty state and an error state', async () => {
+    mockApi({ 'GET /api/transaction/complete': () => json(200, { data: [] }) });
+    const first = renderRoutes(accountRoutes, '/account/transactions');
+    expect(await screen.findByText('No transactions yet')).toBeInTheDocument();
+    first.unmount();
+    mockApi({ 'GET /api/transaction/complete': () => json(500, { message: 'Something went wrong (request 42)' }) });
+    renderRoutes(accountRoutes, '/account/transactions');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong (request 42)');
+  });
+});

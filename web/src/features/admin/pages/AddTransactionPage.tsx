@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { SelectField, TextField } from '../../../components/Field';
+import { errorMessage } from '../../../lib/api/apiError';
+import { centsToDollars, parseAmount } from '../../../lib/api/queries/parseAmount';
+import { useAddTransaction } from '../../../lib/api/queries/useAddTransaction';
+import { useAdminUsers } from '../../../lib/api/queries/useAdminUsers';
+import type { AccountKind } from '../../../lib/api/types';
+import { AdminPageTitle } from '../components/AdminPageTitle';
+import { fullName } from '../components/adminLabels';
+
+interface Values {
+  userId: string;
+  amount: string;
+  transactionType: '' | 'credit' | 'debit';
+  date: string;
+  description: string;
+  account: AccountKind;
+}
+
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** The form's first problem, or null. */
+export function checkTransaction(values: Values): string | null {
+  if (!values.amount.trim() || !values.transactionType || !values.date || !values.description.trim() || !values.account) return 'All fields are required';
+  if (!values.userId) return 'Please select a user';
+  const amount = parseAmount(values.amount);
+  if (!amount.ok) return amount.message;
+  if (amount.cents < 1) return 'Amount must be greater than zero';
+  return null;
+}
+
+/** /admin/transactions/add-transactions: post a credit or debit to a customer's savings or checking. */
+export function AddTransactionPage() {
+  const [params] = useSearchParams();
+  const users = useAdminUsers('');
+  const add = useAddTransaction();
+  const [values, setValues] = useState<Values>({
+    userId: params.get('userId') ?? '',
+    amount: '',
+    transactionType: '',
+    date: today(),
+    description: '',
+    account: 'savings',
+  });
+  const [result, setResult] = useState<{ kind: 'success' | 'error'; message: string; detail?: string; userId?: string } | null>(null);
+  const set = (field: keyof Values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+  const chosen = users.data?.find((user) => user._id === values.userId);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = checkTransaction(values);
+    const amount = parseAmount(values.amount);
+    if (problem || !amount.ok || !values.transactionType) {
+      setResult({ kind: 'error', message: problem ?? 'All fields are required' });
+      return;
+    }
+    setResult(null);
+    add.mutate(
+      {
+        userId: values.userId,
+        transaction: {
+          amount: centsToDollars(amount.cents),
+          transactionType: values.transactionType,
+          date: values.date,
+          description: values.description.trim(),
+          account: values.account,
+        },
+      },
+      {
+        onSuccess: () => {
+          setResult({ kind: 'success', message: 'Transaction added successfully', userId: values.userId });
+          setValues((current) => ({ ...current, amount: '', description: '' }));
+        },
+        onError: (error) => {
+          const reason = errorMessage(error, '');
+          setResult({ kind: 'error', message: 'Error adding transaction', detail: reason && reason !== 'Error adding transaction' ? reason : undefined });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="admin-page">
+      <AdminPageTitle back={{ to: '/admin/dashboard', label: 'Dashboard' }} lead="The amount moves the balance of the chosen account at once.">
+        Add Transaction
+      </AdminPageTitle>
+      <form className="admin-card admin-form" onSubmit={submit} noValidate>
+        {result ? (
+          <Alert kind={result.kind}>
+            <span>{result.message}</span>
+            {result.detail ? <span className="admin-alert-detail">{result.detail}</span> : null}
+            {result.userId ? (
+              <>
+                {' '}
+                <Link to={`/admin/transactions/${result.userId}`}>View transactions</Link>
+              </>
+            ) : null}
+          </Alert>
+        ) : null}
+        {users.isError ? <Alert kind="error">{errorMessage(users.error)}</Alert> : null}
+        <SelectField label="User" required value={values.userId} onChange={set('userId')} disabled={users.isPending} hint={users.isPending ? 'Loading users…' : chosen?.email}>
+          <option value="">Select a user…</option>
+          {users.data?.map((user) => (
+            <option key={user._id} value={user._id}>
+              {fullName(user)} — {user.account.number}
+            </option>
+          ))}
+        </SelectField>
+        <div className="admin-form-grid">
+          <TextField label="Amount (USD)" inputMode="decimal" required value={values.amount} onChange={set('amount')} />
+          <SelectField label="Type" required value={values.transactionType} onChange={set('transactionType')}>
+            <option value="">Choose…</option>
+            <option value="credit">Credit (money in)</option>
+            <option value="debit">Debit (money out)</option>
+          </SelectField>
+          <TextField label="Date" type="date" required value={values.date} onChange={set('date')} />
+          <SelectField label="Account" required value={values.account} onChange={set('account')}>
+            <option value="savings">Savings</option>
+            <option value="checking">Checking</option>
+          </SelectField>
+        </div>
+        <TextField label="Description" required value={values.description} onChange={set('description')} />
+        <Button type="submit" loading={add.isPending}>
+          Add transaction
+        </Button>
+      </form>
+    </div>
+  );
+}

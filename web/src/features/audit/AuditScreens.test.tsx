@@ -1,0 +1,261 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { customerId, json, mockApi, renderAudit, sampleEvents, staffUser } from './auditTestUtils';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('the audit guard', () => {
+  it('sends a visitor who is not signed in to /signin', async () => {
+    mockApi({});
+    renderAudit('/audit', null);
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('sends a customer to /signin', async () => {
+    mockApi({});
+    renderAudit('/audit', staffUser('customer'));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('lets an admin in, with a link back to the admin area', async () => {
+    mockApi({});
+    renderAudit('/audit', staffUser('admin'));
+    expect(await screen.findByRole('heading', { name: 'Find a customer' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin/dashboard');
+  });
+});
+
+describe('finding a customer (/audit)', () => {
+  it('searches and links each result to its history', async () => {
+    const { calls } = mockApi({
+      'GET /api/audit/users': () =>
+        json(200, { data: [{ _id: customerId, firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', accountNumber: '1234567890' }] }),
+    });
+    renderAudit('/audit');
+    await userEvent.type(await screen.findByLabelText('Name, e-mail or account number'), 'grace');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const link = await screen.findByRole('link', { name: 'History of Grace Hopper' });
+    expect(link).toHaveAttribute('href', `/audit/users/${customerId}`);
+    expect(calls.at(-1)?.searchParams.get('search')).toBe('grace');
+    expect(screen.getByText('grace@example.com')).toBeInTheDocument();
+  });
+
+  it('says so when nobody matches', async () => {
+    mockApi({ 'GET /api/audit/users': () => json(200, { data: [] }) });
+    renderAudit('/audit?q=nobody');
+    expect(await screen.findByText('No customer matches “nobody”.')).toBeInTheDocument();
+  });
+
+  it("shows the server's error", async () => {
+    mockApi({ 'GET /api/audit/users': () => json(500, { message: 'Something went wrong (request abc)' }) });
+    renderAudit('/audit?q=x');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong (request abc)');
+  });
+});
+
+describe("a customer's history (/audit/users/:id)", () => {
+  const balances = (at: string) => ({
+    userId: customerId,
+    at,
+    savings: at < '2025-03-03' ? 500 : 475,
+    checking: 120,
+    transactions: [
+      {
+        _id: 'tx1',
+        amount: 500,
+        transactionType: 'credit',
+        date: '2025-03-02T10:00:00.000Z',
+        description: 'Balance adjustment',
+        account: 'savings',
+        status: 'completed',
+        balanceAfter: 500,
+      },
+    ],
+  });
+
+  function mockHistory() {
+    return mockApi({
+      [`GET /api/audit/users/${customerId}/events`]: () => json(200, { data: sampleEvents() }),
+      [`GET /api/audit/users/${customerId}/balances`]: (url) => json(200, { data: balances(url.searchParams.get('at') ?? '') }),
+    });
+  }
+
+  it('shows who the customer is, the timeline with actors, and before/after of every staff edit', async () => {
+    mockHistory();
+    renderAudit(`/audit/users/${customerId}`);
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
+    expect(screen.getByText(/grace@example.com · account 1234567890/)).toBeInTheDocument();
+    const timeline = screen.getByRole('heading', { name: /Timeline \(5 events\)/ }).closest('section')!;
+    const items = within(timeline).getAllByRole('listitem');
+    expect(items).toHaveLength(5);
+    const profileEdit = items[3]!;
+    expect(within(profileEdit).getByText('ProfileChanged')).toBeInTheDocument();
+    expect(within(profileEdit).getByText(/^admin a0000000/)).toBeInTheDocument();
+    const row = within(profileEdit).getByRole('row', { name: /phone/ });
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['111', '222']);
+    const balanceEdit = items[1]!;
+    expect(within(within(balanceEdit).getByRole('row', { name: /savings/ })).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+      '$0.00',
+      '$500.00',
+    ]);
+  });
+
+  it('filters the timeline to staff actions', async () => {
+    mockHistory();
+    renderAudit(`/audit/users/${customerId}`);
+    await screen.findByRole('heading', { name: 'Grace Hopper' });
+    await userEvent.click(screen.getByLabelText('Staff actions only'));
+    expect(screen.getByText('3 of 5 events')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Event type'), 'ProfileChanged');
+    expect(screen.getByText('1 of 5 events')).toBeInTheDocument();
+  });
+
+  it('replays the balances at a chosen date and time', async () => {
+    const { calls } = mockHistory();
+    renderAudit(`/audit/users/${customerId}`);
+    expect(await screen.findByTestId('balance-at-savings')).toHaveTextContent('$475.00');
+    const input = screen.getByLabelText('Date and time');
+    fireEvent.change(input, { target: { value: '2025-03-02T12:30:00' } });
+    await waitFor(() => expect(screen.getByTestId('balance-at-savings')).toHaveTextContent('$500.00'));
+    const asked = calls.filter((url) => url.pathname.endsWith('/balances')).at(-1)!;
+    expect(asked.searchParams.get('at')).toBe(new Date('2025-03-02T12:30:00').toISOString());
+    expect(screen.getByRole('table', { name: /Transactions as of then/ })).toHaveTextContent('Balance adjustment');
+  });
+
+  it('jumps the balances to the moment of an event', async () => {
+    const { calls } = mockHistory();
+    renderAudit(`/audit/users/${customerId}`);
+    await screen.findByRole('heading', { name: 'Grace Hopper' });
+    await userEvent.click(screen.getAllByRole('button', { name: 'Balances at this moment' })[1]!);
+    await waitFor(() =>
+      expect(calls.filter((url) => url.pathname.endsWith('/balances')).at(-1)!.searchParams.get('at')).toBe('2025-03-02T10:00:00.000Z'),
+    );
+  });
+
+  it('says when there is no such customer', async () => {
+    mockApi({ [`GET /api/audit/users/${customerId}/events`]: () => json(404, { message: 'User not found' }) });
+    renderAudit(`/audit/users/${customerId}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No customer with this id.');
+  });
+
+  it('downloads the events as CSV with the bearer token', async () => {
+    const { fetchMock } = mockApi({
+      [`GET /api/audit/users/${customerId}/events`]: (url) =>
+        url.searchParams.get('format') === 'csv' ? new Response('position,time\r\n', { headers: { 'Content-Type': 'text/csv' } }) : json(200, { data: sampleEvents() }),
+      [`GET /api/audit/users/${customerId}/balances`]: (url) => json(200, { data: balances(url.searchParams.get('at') ?? '') }),
+    });
+    // jsdom has no object URLs.
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = vi.fn(() => 'blob:csv');
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderAudit(`/audit/users/${customerId}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const csvCall = fetchMock.mock.calls.find(([input]) => String(input).includes('format=csv'))!;
+    expect((csvCall[1]?.headers as Record<string, string>).Authorization).toBe('Bearer test-token');
+    const blob = vi.mocked(URL.createObjectURL).mock.calls[0]![0] as Blob;
+    expect(await blob.text()).toBe('position,time\r\n');
+    click.mockRestore();
+    URL.createObjectURL = original.create;
+    URL.revokeObjectURL = original.revoke;
+  });
+});
+
+describe('the staff log (/audit/log)', () => {
+  const entry = {
+    _id: 'l1',
+    time: '2025-03-04T10:00:00.000Z',
+    actor: { id: 'a0000000-0000-4000-8000-000000000002', role: 'admin', email: 'boss@bank.test' },
+    action: 'ProfileChanged',
+    userId: customerId,
+    stream: `customer-${customerId}`,
+    position: '9',
+    summary: 'Profile changed: phone',
+    before: { phone: '111' },
+    after: { phone: '222' },
+  };
+
+  it('lists staff actions with before and after, and sends the filters', async () => {
+    const { calls } = mockApi({ 'GET /api/audit/log': () => json(200, { data: [entry] }) });
+    renderAudit('/audit/log');
+    const table = await screen.findByRole('table', { name: /1 staff actions/ });
+    expect(within(table).getByText('boss@bank.test')).toBeInTheDocument();
+    expect(within(table).getByText('phone: 111')).toBeInTheDocument();
+    expect(within(table).getByText('phone: 222')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Staff member (id or e-mail)'), 'boss@bank.test');
+    await userEvent.type(screen.getByLabelText('Action'), 'ProfileChanged');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-03-01T00:00:00' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(calls.at(-1)?.searchParams.get('actor')).toBe('boss@bank.test'));
+    const last = calls.at(-1)!;
+    expect(last.searchParams.get('type')).toBe('ProfileChanged');
+    expect(last.searchParams.get('from')).toBe(new Date('2025-03-01T00:00:00').toISOString());
+    expect(last.searchParams.has('to')).toBe(false);
+  });
+
+  it('shows an empty state', async () => {
+    mockApi({ 'GET /api/audit/log': () => json(200, { data: [] }) });
+    renderAudit('/audit/log?type=Nothing');
+    expect(await screen.findByText('No staff actions match these filters.')).toBeInTheDocument();
+  });
+
+  it('shows a loading state, then an error', async () => {
+    let fail: (response: Response) => void = () => undefined;
+    mockApi({ 'GET /api/audit/log': () => new Promise<Response>((resolve) => (fail = resolve)) });
+    renderAudit('/audit/log');
+    expect((await screen.findAllByText('Loading the staff log…')).length).toBeGreaterThan(0);
+    fail(json(400, { message: 'from must be an ISO date' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('from must be an ISO date');
+  });
+});
+
+describe('verification (/audit/verify)', () => {
+  it('verifies on request and shows an intact record', async () => {
+    const { calls } = mockApi({
+      'GET /api/audit/verify': () => json(200, { data: { ok: true, checked: { streams: 4, events: 40, balances: 2 }, mismatches: [] } }),
+    });
+    renderAudit('/audit/verify');
+    await screen.findByRole('heading', { name: 'Verify the record' });
+    expect(calls).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('The record is intact: 40 events in 4 streams, 2 balances checked.');
+  });
+
+  it('lists the streams and positions that fail', async () => {
+    mockApi({
+      'GET /api/audit/verify': () =>
+        json(200, {
+          data: {
+            ok: false,
+            checked: { streams: 4, events: 40, balances: 2 },
+            mismatches: [
+              {
+                kind: 'chain',
+                stream: `account-${customerId}`,
+                revision: 3,
+                position: '12',
+                reason: 'hash_mismatch',
+                message: 'the event no longer matches its hash',
+              },
+            ],
+          },
+        }),
+    });
+    renderAudit('/audit/verify');
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('1 problem found');
+    const row = screen.getByRole('row', { name: new RegExp(`account-${customerId}`) });
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      'Hash chain',
+      `account-${customerId}`,
+      '3',
+      '12',
+      'the event no longer matches its hash',
+    ]);
+  });
+});

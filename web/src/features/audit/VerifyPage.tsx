@@ -1,0 +1,72 @@
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { errorMessage } from '../../lib/api/apiError';
+import { useVerify } from './auditApi';
+
+const kinds = { chain: 'Hash chain', stream_head: 'Missing events', schema: 'Unreadable event', read_model: 'Read model' } as const;
+
+/** /audit/verify — checks every stream's hash chain and every balance of the read models against a replay. */
+export function VerifyPage() {
+  const verify = useVerify();
+  const report = verify.data;
+  return (
+    <section className="audit-page">
+      <h1>Verify the record</h1>
+      <p className="audit-muted">
+        Recomputes the hash chain of every stream of the event store and replays every customer's balances to compare
+        them with what the bank shows. Nothing is changed.
+      </p>
+      <Button onClick={() => verify.mutate()} loading={verify.isPending}>
+        {report ? 'Verify again' : 'Verify'}
+      </Button>
+      {verify.isError ? <Alert kind="error">{errorMessage(verify.error)}</Alert> : null}
+      {report && !verify.isPending ? (
+        <div className="audit-verify-result">
+          {(report.notes ?? []).map((note) => (
+            <Alert key={note} kind="info">
+              {note}
+            </Alert>
+          ))}
+          {report.ok ? (
+            <Alert kind="success">
+              The record is intact: {report.checked.events} events in {report.checked.streams} streams, {report.checked.balances}{' '}
+              balances checked.
+            </Alert>
+          ) : (
+            <>
+              <Alert kind="error">
+                {report.mismatches.length} {report.mismatches.length === 1 ? 'problem' : 'problems'} found ({report.checked.events} events in{' '}
+                {report.checked.streams} streams, {report.checked.balances} balances checked).
+              </Alert>
+              <div className="audit-table-wrap">
+                <table className="audit-table">
+                  <caption>What fails</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Check</th>
+                      <th scope="col">Stream</th>
+                      <th scope="col">Revision</th>
+                      <th scope="col">Position</th>
+                      <th scope="col">What</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {report.mismatches.map((mismatch, index) => (
+                      <tr key={`${mismatch.stream}-${index}`}>
+                        <td data-label="Check">{kinds[mismatch.kind] ?? mismatch.kind}</td>
+                        <td data-label="Stream">{mismatch.stream}</td>
+                        <td data-label="Revision">{mismatch.revision ?? '—'}</td>
+                        <td data-label="Position">{mismatch.position ?? '—'}</td>
+                        <td data-label="What">{mismatch.message}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}

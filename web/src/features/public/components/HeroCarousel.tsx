@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import { A11y, Keyboard, Navigation, Pagination } from 'swiper/modules';
+import 'swiper/css';
+import 'swiper/css/navigation';
+import 'swiper/css/pagination';
+import { ButtonLink } from '../../../components/ButtonLink';
+import { formatWholeDollars } from '../../../components/money';
+import { CardArt } from './illustrations/CardArt';
+import { HomeArt } from './illustrations/HomeArt';
+import { SavingsArt } from './illustrations/SavingsArt';
+
+interface HeroSlide {
+  readonly eyebrow: string;
+  readonly title: string;
+  readonly text: string;
+  readonly cta: string;
+  readonly art: ReactNode;
+}
+
+const slides: readonly HeroSlide[] = [
+  {
+    eyebrow: 'Savings',
+    title: 'Grow your savings with up to 5% a year',
+    text: `Open an account online in minutes. Your deposits are insured up to ${formatWholeDollars(250_000)}.`,
+    cta: 'Open an Account',
+    art: <SavingsArt />,
+  },
+  {
+    eyebrow: 'Home loans',
+    title: 'The keys to your new home, sooner',
+    text: 'Fixed and adjustable rates, a decision in days and a loan officer with you from offer to closing.',
+    cta: 'Get Started',
+    art: <HomeArt />,
+  },
+  {
+    eyebrow: 'Credit cards',
+    title: `Earn ${formatWholeDollars(200)} after you spend ${formatWholeDollars(1500)} in 6 months`,
+    text: 'Plus 2% cash back on every purchase, with no annual fee and contactless payments worldwide.',
+    cta: 'Apply Today',
+    art: <CardArt />,
+  },
+];
+
+/** Hero carousel: one slide at a time, 50px apart (spec, section 9). */
+export const heroCarouselOptions = { slidesPerView: 1, spaceBetween: 50 } as const;
+
+/** The home page's three-slide hero; every slide leads to sign up. */
+export function HeroCarousel() {
+  return (
+    <section className="hero" aria-label="Featured offers">
+      <Swiper
+        {...heroCarouselOptions}
+        modules={[Navigation, Pagination, Keyboard, A11y]}
+        navigation
+        pagination={{ clickable: true }}
+        keyboard={{ enabled: true, onlyInViewport: true }}
+        a11y={{ containerRoleDescriptionMessage: 'carousel', itemRoleDescriptionMessage: 'slide' }}
+        className="hero-carousel"
+      >
+        {slides.map((slide) => (
+          <SwiperSlide key={slide.title}>
+            <div className="container hero-slide">
+              <div className="hero-copy">
+                <span className="eyebrow hero-eyebrow">{slide.eyebrow}</span>
+                <h2 className="hero-title">{slide.title}</h2>
+                <p className="hero-text">{slide.text}</p>
+                <ButtonLink to="/signup" variant="accent" size="large">
+                  {slide.cta}
+                </ButtonLink>
+              </div>
+              <div className="hero-art">{slide.art}</div>
+            </div>
+          </SwiperSlide>
+        ))}
+      </Swiper>
+    </section>
+  );
+}
