@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import type { User } from '../../src/lib/api/types';
+import './providedContext';
+
+/** A 1 × 1 PNG (a real image, for uploads). */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A fresh e-mail address nobody has registered yet. */
+export function uniqueEmail(label = 'customer'): string {
+  return `${label}-${randomUUID().slice(0, 8)}@bank.test`;
+}
+
+export interface NewCustomer {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+  address: string;
+  state: string;
+}
+
+export function newCustomer(overrides: Partial<NewCustomer> = {}): NewCustomer {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: uniqueEmail(),
+    phone: '+1 303 555 0101',
+    password: 'secret-pass-1',
+    address: '12 Market Street',
+    state: 'Colorado',
+    ...overrides,
+  };
+}
+
+/** A JSON call to the test server's API; throws with the status and body on a non-2xx answer. */
+export async function callApi<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${inject('baseUrl')}/api${path}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} /api${path} answered ${response.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Registers a customer through POST /api/auth/signup. */
+export async function signUpCustomer(customer: NewCustomer = newCustomer()): Promise<NewCustomer> {
+  await callApi('POST', '/auth/signup', customer);
+  return customer;
+}
+
+/** Signs in through POST /api/auth/signin and returns the token and user. */
+export function signInApi(email: string, password: string): Promise<{ token: string; user: User }> {
+  return callApi('POST', '/auth/signin', { email, password });
+}
+
+/**
+ * Puts a session into the page's local storage (keys `token` and `user`, as the app stores them), so a journey
+ * can start signed in without going through the sign-in form. Navigate afterwards.
+ */
+export async function storeSession(page: Page, token: string, user: User): Promise<void> {
+  if (page.url() === 'about:blank') await page.goto('/');
+  await page.evaluate(
+    ([storedToken, storedUser]) => {
+      localStorage.setItem('token', storedToken);
+      localStorage.setItem('user', storedUser);
+    },
+    [token, JSON.stringify(user)] as const,
+  );
+}
+
+/** The session the app holds in the page's local storage. */
+export async function readSession(page: Page): Promise<{ token: string | null; user: User | null }> {
+  const [token, user] = await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')] as const);
+  return { token, user: user ? (JSON.parse(user) as User) : null };
+}

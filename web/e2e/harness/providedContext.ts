@@ -1,0 +1,18 @@
+/** Values the e2e globalSetup hands to every test file through vitest's provide/inject. */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the app and its API answer, e.g. http://127.0.0.1:41234 (no trailing slash). */
+    baseUrl: string;
+    /** The admin account the server created at start-up from ADMIN_EMAIL / ADMIN_PASSWORD. */
+    adminEmail: string;
+    adminPassword: string;
+    /**
+     * A user with role auditor, created by globalSetup with `user:create --role auditor`. Against an external server
+     * (E2E_BASE_URL): E2E_AUDITOR_EMAIL / E2E_AUDITOR_PASSWORD, or else the admin (admins may use the audit screens).
+     */
+    auditorEmail: string;
+    auditorPassword: string;
+  }
+}
+
+export {};

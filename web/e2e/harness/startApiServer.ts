@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { artifactsDir, repoRoot } from './paths';
+
+export interface ApiServer {
+  readonly baseUrl: string;
+  readonly logFile: string;
+  stop(): Promise<void>;
+}
+
+/** A TCP port that is free right now on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = '';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The API server exited with code ${child.exitCode} before it was healthy; see ${logFile}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+      lastError = `HTTP ${response.status}`;
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The API server did not answer /api/health within ${timeoutMs} ms (${lastError}); see ${logFile}`);
+}
+
+/**
+ * Starts the real server (`npx tsx services/api/src/main.ts`) on a free port with the given environment, waits for
+ * GET /api/health, and returns its base URL. Output goes to artifacts/e2e-server-<port>.log. `stop()` sends SIGTERM
+ * to the server's process group, then SIGKILL after 5 s.
+ */
+export async function startApiServer(env: Record<string, string>, options: { healthTimeoutMs?: number } = {}): Promise<ApiServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  mkdirSync(artifactsDir, { recursive: true });
+  const logFile = path.join(artifactsDir, `e2e-server-${port}.log`);
+  const log = createWriteStream(logFile);
+  const child = spawn('npx', ['tsx', 'services/api/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+      const killer = setTimeout(() => {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }, 5000);
+      await exited(child);
+      clearTimeout(killer);
+    }
+    log.end();
+  };
+
+  try {
+    await waitForHealth(baseUrl, child, logFile, options.healthTimeoutMs ?? 90_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, logFile, stop };
+}
