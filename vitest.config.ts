@@ -15,6 +15,19 @@ export default defineConfig({
         },
       },
       './web/vite.config.ts',
+      {
+        // Browser journeys against the real server in Debian Chromium (web/e2e/README.md).
+        test: {
+          name: 'e2e',
+          include: ['web/e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          globalSetup: ['web/e2e/harness/globalSetup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });
