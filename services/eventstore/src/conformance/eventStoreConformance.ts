@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe } from 'vitest';
 import type { EventStore } from '../eventStore';
 import { appendAndReadCases } from './appendAndReadCases';
 import { concurrentWritersCases, type ConcurrentWritersSettings } from './concurrentWritersCases';
@@ -56,6 +56,11 @@ export function describeEventStoreConformance(name: string, factory: Conformance
         return harness.store;
       },
     };
+
+    beforeAll(() => {
+      // A line in the CI output that says which adapter the shared suite ran against.
+      console.info(`Event store conformance suite: running on ${name}`);
+    });
 
     beforeEach(async () => {
       current = await context.open();
