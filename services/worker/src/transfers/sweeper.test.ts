@@ -10,6 +10,7 @@ import { createTransferFixture, type TestCustomer, type TransferFixture } from '
 import { waitUntil } from '../testing/waitUntil';
 import { defaultWorkerSettings, type WorkerSettings } from '../workerConfig';
 import { requestTransfer, transferIdFor } from './requestTransfer';
+import { sweepTransfers } from './sweeper';
 import { inspectTransfer } from './transferProcess';
 
 /**
@@ -99,9 +100,10 @@ describe('sweeper', () => {
     const internal = await transferWithoutJob(payer, payee.accountNumber, 10);
     const external = await transferWithoutJob(payer, '4440001111', 20);
     await projected();
-    const w = await worker({}, false);
-    const report = await w.sweep();
+    // Swept before any worker runs: a worker's scheduled sweep starts at once and would race this one for the jobs.
+    const report = await sweepTransfers({ pool: fx.pool, store: fx.store, queues, logger, settlementDelayMs: 100 });
     expect(report.requeued.map((r) => `${r.step}-${r.transferId}`).sort()).toEqual([transferJobId('credit', internal), transferJobId('send', external)].sort());
+    const w = await worker({}, false);
     await done(internal);
     await done(external);
     expect(await fx.balances(payee.userId)).toEqual({ savings: 10_00, checking: 0 });
