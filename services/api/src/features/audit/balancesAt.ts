@@ -1,18 +1,9 @@
-import { centsToDollars, EventParseError, replayCustomer, streams, type CustomerReplay, type TransactionView } from '@bank/domain';
+import { centsToDollars, EventParseError, replayCustomer, streams, transactionJson, type CustomerReplay, type TransactionJson, type TransactionView } from '@bank/domain';
 import type { EventStore, RecordedEvent } from '@bank/eventstore';
 import { eventTime } from './customerHistory';
 
 /** A transaction as the API shows it (dollars), with what produced it. */
-export interface AuditTransaction {
-  readonly _id: string;
-  readonly amount: number;
-  readonly transactionType: 'debit' | 'credit';
-  readonly date: string;
-  readonly description: string;
-  readonly account: 'savings' | 'checking';
-  readonly status: TransactionView['status'];
-  readonly balanceAfter: number;
-  readonly transferId?: string;
+export interface AuditTransaction extends TransactionJson {
   readonly kind: TransactionView['kind'];
   readonly adminId?: string;
 }
@@ -34,19 +25,7 @@ export class ReplayError extends Error {
 }
 
 function toAuditTransaction(view: TransactionView): AuditTransaction {
-  return {
-    _id: view.transactionId,
-    amount: centsToDollars(view.amountCents),
-    transactionType: view.direction,
-    date: view.occurredAt,
-    description: view.description,
-    account: view.account,
-    status: view.status,
-    balanceAfter: centsToDollars(view.balanceAfterCents),
-    ...(view.transferId ? { transferId: view.transferId } : {}),
-    kind: view.kind,
-    ...(view.adminId ? { adminId: view.adminId } : {}),
-  };
+  return { ...transactionJson(view), kind: view.kind, ...(view.adminId ? { adminId: view.adminId } : {}) };
 }
 
 /**

@@ -9,7 +9,7 @@ import { useSession } from '../../../lib/session/SessionContext';
 import { Avatar } from '../components/Avatar';
 import { PageTitle } from '../components/PageTitle';
 import { VerificationBadge } from '../components/VerificationBadge';
-import { useFlashMessage } from '../hooks/useFlashMessage';
+import { useFlashMessage } from '../../../lib/router/useFlashMessage';
 import { copyText } from '../model/copyText';
 
 export const ACCOUNT_NUMBER_COPIED = 'Account number copied to clipboard';

@@ -7,7 +7,7 @@ import { useTransactionHistory } from '../../../lib/api/queries/useTransactionHi
 import { ButtonLink } from '../../../components/ButtonLink';
 import { PageTitle } from '../components/PageTitle';
 import { TransactionList } from '../components/TransactionList';
-import { useFlashMessage } from '../hooks/useFlashMessage';
+import { useFlashMessage } from '../../../lib/router/useFlashMessage';
 
 /** /account/transactions: the full history, newest first, a page at a time ("Load more"). */
 export function TransactionsPage() {

@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/api/apiError';
 import { useAdminUsers } from '../../../lib/api/queries/useAdminUsers';
 import { AdminPageTitle } from '../components/AdminPageTitle';
 import { fullName } from '../components/adminLabels';
-import { useFlashMessage } from '../hooks/useFlashMessage';
+import { useFlashMessage } from '../../../lib/router/useFlashMessage';
 
 /** /admin/users: every customer (GET /api/user/admin?search), with a search box. */
 export function UsersPage() {

@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-/** A one-time message handed over in the router state (e.g. 'User deleted'), removed from the history entry once read. */
+/**
+ * A one-time message handed over in the router state by the screen before (e.g. 'Transfer Successful',
+ * 'User deleted').
+ * It is taken once and removed from the history entry, so going back or reloading does not show it again.
+ */
 export function useFlashMessage(): [string | null, (message: string | null) => void] {
   const location = useLocation();
   const navigate = useNavigate();
