@@ -1,3 +1,4 @@
+import { sleep } from '@bank/platform';
 import pg from 'pg';
 import { LOCK_SQL, lockArgs } from './advisoryLocks';
 
@@ -17,19 +18,6 @@ export interface AcquireLeaderOptions {
   readonly signal: AbortSignal;
   /** Called once when this instance starts waiting as a standby. */
   readonly onStandby?: () => void;
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { EventStore, RecordedEvent } from '@bank/eventstore';
+import { sleep } from '@bank/platform';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import { CHECKPOINT_CHANNEL, CheckpointMovedError, DEFAULT_PROJECTOR_NAME, positionOrUndefined, readCheckpoint } from '../checkpoint/checkpointStore';
@@ -71,19 +72,6 @@ class Deferred<T> {
   constructor() {
     this.promise.catch(() => undefined);
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 }
 
 /**

@@ -75,20 +75,6 @@ export function startSubscription(
   };
 }
 
-/** Resolves after `ms`, or at once when the signal aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(finish, ms);
-    signal?.addEventListener('abort', finish, { once: true });
-    function finish() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', finish);
-      resolve();
-    }
-  });
-}
-
 /** Exponential backoff: 100 ms, 200 ms, … capped at `maxMs`. */
 export function backoffDelay(attempt: number, maxMs = 5_000): number {
   return Math.min(maxMs, 100 * 2 ** Math.max(0, attempt - 1));

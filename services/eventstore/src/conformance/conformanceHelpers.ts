@@ -8,7 +8,7 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '../eventStore';
-import { sleep } from '../startSubscription';
+import { sleep } from '@bank/platform';
 
 export function newEvent(type: string, data: Record<string, unknown> = {}, metadata?: EventMetadata): NewEvent {
   return { id: randomUUID(), type, data, metadata };

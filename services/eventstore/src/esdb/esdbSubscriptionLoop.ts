@@ -1,7 +1,8 @@
 import { excludeSystemEvents, START, type AllStreamSubscription, type EventStoreDBClient } from '@eventstore/db-client';
 import type { Position, SubscribeOptions } from '../eventStore';
 import type { EventStoreLogger } from '../eventStoreLogger';
-import { backoffDelay, sleep, type SubscriptionControl } from '../startSubscription';
+import { sleep } from '@bank/platform';
+import { backoffDelay, type SubscriptionControl } from '../startSubscription';
 import { isSystemEvent, toRecordedEvent } from './esdbMapping';
 
 export interface EsdbSubscriptionDeps {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createPool } from '@bank/platform';
+import { createPool, sleep } from '@bank/platform';
 import { createTestDatabase, type TestDatabase } from '@bank/platform/testing';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,6 @@ import { describeEventStoreConformance } from '../conformance';
 import { collect, newEvent, newEvents, waitUntilVisible } from '../conformance/conformanceHelpers';
 import { WrongExpectedVersionError } from '../errors';
 import type { EventStore } from '../eventStore';
-import { sleep } from '../startSubscription';
 import { ensureEventStoreSchema } from './ensureEventStoreSchema';
 import { LISTENER_APPLICATION_NAME } from './notificationListener';
 import { createPostgresEventStore, type PostgresEventStoreOptions } from './postgresEventStore';

@@ -1,6 +1,7 @@
 import type { Position, ReadAllOptions, RecordedEvent, SubscribeOptions } from '../eventStore';
 import type { EventStoreLogger } from '../eventStoreLogger';
-import { backoffDelay, sleep, type SubscriptionControl } from '../startSubscription';
+import { sleep } from '@bank/platform';
+import { backoffDelay, type SubscriptionControl } from '../startSubscription';
 import type { NotificationListener } from './notificationListener';
 
 export interface PostgresSubscriptionDeps {
