@@ -34,6 +34,38 @@ describe('ensureEventStoreSchema', () => {
     await store.close();
   });
 
+  // Every second start finds the version marker gone, as after an upgrade, and so runs the DDL under live appends.
+  it('runs at start-up, and upgrades, while other processes append, without deadlocking them or itself', async () => {
+    await ensureEventStoreSchema(pools[0]!, 'es_live');
+    const store = createPostgresEventStore({ pool: pools[0]!, schema: 'es_live' });
+    const until = Date.now() + 2_000;
+    const errors: unknown[] = [];
+    let appended = 0;
+    let ensured = 0;
+    const appender = async (writer: number) => {
+      for (let i = 0; Date.now() < until; i += 1) {
+        await store.append(`live-${writer}-${i}`, newEvents(2), 'no_stream').then(
+          () => (appended += 1),
+          (error: unknown) => errors.push(error),
+        );
+      }
+    };
+    const starter = async (pool: pg.Pool) => {
+      for (let i = 0; Date.now() < until; i += 1) {
+        if (i % 2 === 1) await pool.query('COMMENT ON SCHEMA es_live IS NULL');
+        await ensureEventStoreSchema(pool, 'es_live').then(
+          () => (ensured += 1),
+          (error: unknown) => errors.push(error),
+        );
+      }
+    };
+    await Promise.all([appender(1), appender(2), appender(3), starter(pools[1]!), starter(pools[2]!)]);
+    await store.close();
+    expect(errors).toEqual([]);
+    expect(appended).toBeGreaterThan(10);
+    expect(ensured).toBeGreaterThan(10);
+  });
+
   it('refuses a schema name that is not a plain lower-case identifier', async () => {
     await expect(ensureEventStoreSchema(pools[0]!, 'bad"; DROP TABLE x; --')).rejects.toThrow(/schema name/);
     expect(() => createPostgresEventStore({ pool: pools[0]!, schema: 'Mixed' })).toThrow(/schema name/);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { appendBatchFunctionSql } from './appendBatchFunction';
 import { DEFAULT_SCHEMA, eventStoreSchema, type EventStoreSchema } from './eventStoreSchema';
@@ -35,18 +36,40 @@ CREATE INDEX IF NOT EXISTS events_transaction_position_idx ON ${s.events} (trans
 `;
 }
 
+/** What the schema's comment says once this version of the DDL and the append function is installed (letters and hex only). */
+function versionMarker(ddl: string): string {
+  return `bank event store ${createHash('sha256').update(ddl).digest('hex').slice(0, 16)}`;
+}
+
+async function installedMarker(db: pg.Pool | pg.PoolClient, schemaName: string): Promise<string | null> {
+  const { rows } = await db.query<{ marker: string | null }>(`SELECT obj_description(to_regnamespace($1), 'pg_namespace') AS marker`, [schemaName]);
+  return rows[0]?.marker ?? null;
+}
+
 /**
- * Creates the event store's schema, tables and append function when missing; safe to run at every start and
- * from several processes at once (the DDL runs in one transaction under an advisory lock).
+ * Creates the event store's schema, tables and append function when missing or out of date; safe to run at every
+ * start and from several processes at once.
+ *
+ * When the schema's comment names this version, nothing is locked or changed: a process that starts while others
+ * append stays out of their way. Otherwise the DDL runs in one transaction under an advisory lock, and first
+ * locks the events table against writes: appenders lock the events table before they draw from its sequence, so
+ * taking the table before `ALTER SEQUENCE` and `CREATE INDEX` keeps the DDL from deadlocking with them.
  */
 export async function ensureEventStoreSchema(pool: pg.Pool, schemaName: string = DEFAULT_SCHEMA): Promise<void> {
   const s = eventStoreSchema(schemaName);
+  const ddl = `${tablesSql(s)}\n${appendBatchFunctionSql(s)}`;
+  const marker = versionMarker(ddl);
+  if ((await installedMarker(pool, s.name)) === marker) return;
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', ['bank.eventstore.schema', s.name]);
-    await client.query(tablesSql(s));
-    await client.query(appendBatchFunctionSql(s));
+    if ((await installedMarker(client, s.name)) !== marker) {
+      const { rows } = await client.query<{ events: string | null }>('SELECT to_regclass($1) AS events', [s.events]);
+      if (rows[0]?.events) await client.query(`LOCK TABLE ${s.events} IN SHARE ROW EXCLUSIVE MODE`);
+      await client.query(ddl);
+      await client.query(`COMMENT ON SCHEMA ${s.schema} IS '${marker}'`);
+    }
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
