@@ -16,6 +16,19 @@ export default defineConfig({
       },
       './web/vite.config.ts',
       {
+        // The bank as real processes on private PostgreSQL and Redis servers that the tests stop and start.
+        test: {
+          name: 'faults',
+          include: ['services/runtime/faults/**/*.fault.test.ts'],
+          environment: 'node',
+          env: { NODE_ENV: 'test' },
+          fileParallelism: false,
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+          pool: 'forks',
+        },
+      },
+      {
         // Browser journeys against the real server in Debian Chromium (web/e2e/README.md).
         test: {
           name: 'e2e',

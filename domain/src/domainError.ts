@@ -1,6 +1,6 @@
 /**
  * Every refusal of the bank, with the exact text the spec and API.md prescribe.
- * Deciders THROW a DomainError; they never return one. The API maps `httpStatus` (404, 409 or 422).
+ * Deciders THROW a DomainError; they never return one. The API maps `httpStatus` (403, 404, 409 or 422).
  */
 export const domainErrorMessages = {
   // transfers (API.md order: blocked, no_pin, wrong_pin, fill_fields, same_account, insufficient_balance)
@@ -23,6 +23,14 @@ export const domainErrorMessages = {
   names_read_only: 'First name and last name cannot be changed',
   invalid_account_number: 'Account number must be 10 digits',
   closed: 'Account is closed',
+  // second factor (docs/api.md, "Second factor and sessions")
+  invalid_code: 'Invalid code',
+  password_incorrect: 'Password is incorrect',
+  second_factor_enabled: 'The second factor is already turned on',
+  second_factor_not_enabled: 'The second factor is not turned on',
+  staff_second_factor_required: 'Staff must keep a second factor',
+  reset_own_second_factor: 'Another admin must reset your second factor',
+  reason_required: 'A reason is required',
   // ledger
   already_reversed: 'Transaction already reversed',
   reversal_not_reversible: 'A reversal cannot be reversed',
@@ -41,16 +49,19 @@ export const domainErrorMessages = {
 
 export type DomainErrorCode = keyof typeof domainErrorMessages;
 
-export type DomainErrorStatus = 404 | 409 | 422;
+export type DomainErrorStatus = 403 | 404 | 409 | 422;
 
 const statusByCode: Partial<Record<DomainErrorCode, DomainErrorStatus>> = {
   not_found: 404,
   email_taken: 409,
   account_number_taken: 409,
   already_exists: 409,
+  second_factor_enabled: 409,
+  staff_second_factor_required: 403,
+  reset_own_second_factor: 403,
 };
 
-/** HTTP status the API answers for a domain error code: 404, 409, otherwise 422. */
+/** HTTP status the API answers for a domain error code: 403, 404, 409, otherwise 422. */
 export function httpStatusOf(code: DomainErrorCode): DomainErrorStatus {
   return statusByCode[code] ?? 422;
 }

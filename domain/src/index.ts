@@ -8,6 +8,7 @@ export * from './primitives';
 export * from './calendar';
 export * from './streams';
 export * from './decider';
+export * from './overlay';
 
 export * from './events/customerEvents';
 export * from './events/reservationEvents';
@@ -24,6 +25,7 @@ export * from './commands/userInputs';
 export * from './commands/transferInput';
 export * from './commands/adminInputs';
 export * from './commands/directoryInputs';
+export * from './commands/secondFactorInputs';
 
 export * from './customer/customerCommands';
 export * from './customer/customerState';
@@ -32,6 +34,7 @@ export * from './customer/canSignIn';
 
 export * from './account/accountCommands';
 export * from './account/accountState';
+export * from './account/accountHistory';
 export * from './account/accountDecider';
 
 export * from './transfer/transferDecider';

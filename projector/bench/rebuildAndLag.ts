@@ -1,147 +1,264 @@
 /**
- * Projector benchmark: `npm run bench:projector`.
+ * Projector benchmark: `npm run bench:projector` (docs/projections.md, "Benchmark").
  *
- * 1. Creates a fresh database (on the server of DATABASE_URL) with the PostgreSQL event store.
- * 2. Bulk-loads BENCH_EVENTS (default 100,000) valid domain events from the random workload generator straight into
- *    the event store's table (a bench-only fast path: thousands of rows per INSERT).
- * 3. Rebuilds the read models from position 0 and reports events/s.
- * 4. Starts the live projector and appends BENCH_RATE events/s (default 200) for BENCH_SECONDS (default 20) through
- *    the store's append; for each append measures the time from the append's start to the read models having
- *    applied it (createProjectionReader().waitForPosition), and reports p50/p90/p99/max.
- * The bench database is dropped at the end (BENCH_KEEP=1 keeps it).
+ * 1. A fresh database `bank_bench_projector_<n>` (on DATABASE_URL's server) with the PostgreSQL event store, and a
+ *    history of BENCH_EVENTS (500,000) valid events of the random workload written straight into its tables.
+ * 2. Reference, same run: the whole log read back with readAll pages of 1,000 (as bench:eventstore reads it).
+ * 3. Rebuild of the read models from position 0 (events/s), then verifyReadModels (every balance and transaction
+ *    against the domain's replay).
+ * 4. The projector in its own process (`projector/src/main.ts`, as `npm run projector` runs it), and the bank's
+ *    live traffic (transfers with their six events, sign-ups, staff edits: BankTraffic) appended through the event
+ *    store at each rate of BENCH_RATES (1000,5000,10000 events/s) for BENCH_SECONDS (20) each: lag of every event
+ *    from the start of its append to the read models having applied it (checkpoint NOTIFY), p50/p90/p99/max; after
+ *    each rate, verifyReadModels again.
+ * 5. Table by table: a digest of every table as the live projector built it, a second rebuild while the projector
+ *    runs, the digests again; they must be equal.
+ * 6. A third rebuild while the traffic runs at 1,000 events/s: the live lag beside a rebuild.
+ * The last line printed is one JSON object with the results. BENCH_KEEP=1 keeps the database;
+ * BENCH_PROFILE_DIR=<dir> runs the projector process with --cpu-prof into that directory; BENCH_WRITERS (4) sets
+ * how many event stores append the traffic; BENCH_PROJECTOR_MAIN runs another projector's main.ts.
  */
-import { createPostgresEventStore, ensureEventStoreSchema, type Position } from '@bank/eventstore';
-import { createPool, loadConfig, quoteIdent } from '@bank/platform';
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { createProjectionReader } from '../src/reader/projectionReader';
-import { rebuildProjections } from '../src/rebuild/rebuildProjections';
-import { startProjector } from '../src/runner/projectorRunner';
+import { createPostgresEventStore, ensureEventStoreSchema, type EventStore, type Position } from '@bank/eventstore';
+import { loadConfig } from '@bank/platform';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { get } from 'node:http';
+import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { rebuildProjections, type RebuildResult } from '../src/rebuild/rebuildProjections';
+import { BankTraffic } from '../src/testing/bankTraffic';
 import { generateWorkload } from '../src/testing/randomWorkload';
-import type { StreamEvent } from '../src/testing/recordedEvents';
 import { verifyReadModels } from '../src/verify/verifyReadModels';
+import { watchAppliedPosition } from './appliedWatcher';
+import { createBenchDatabase, loadHistory } from './benchDatabase';
+import { startCpuMeter } from './cpuMeter';
+import { watchForeignFence } from './fenceWatch';
+import { runAtRate, type RateResult } from './liveRate';
+import { tableDigests } from './tableDigest';
 
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
-const RATE = Number(process.env.BENCH_RATE ?? 200);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 500_000);
+const RATES = (process.env.BENCH_RATES ?? '1000,5000,10000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const CHUNK = 5_000;
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+/** Event stores the live traffic is appended through, each with the default group commit: as many API processes. */
+const WRITERS = Number(process.env.BENCH_WRITERS ?? 4);
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }
 
-async function bulkLoad(pool: pg.Pool, events: readonly StreamEvent[]): Promise<void> {
-  const revisions = new Map<string, number>();
-  for (let start = 0; start < events.length; start += CHUNK) {
-    const chunk = events.slice(start, start + CHUNK);
-    const streams: string[] = [];
-    const revs: number[] = [];
-    const ids: string[] = [];
-    const types: string[] = [];
-    const data: string[] = [];
-    const metadata: string[] = [];
-    for (const item of chunk) {
-      const revision = revisions.get(item.stream) ?? 0;
-      revisions.set(item.stream, revision + 1);
-      streams.push(item.stream);
-      revs.push(revision);
-      ids.push(randomUUID());
-      types.push(item.event.type);
-      data.push(JSON.stringify(item.event.data));
-      metadata.push(JSON.stringify({ schemaVersion: 1, ...item.metadata }));
-    }
-    await pool.query(
-      `INSERT INTO eventstore.events (stream_id, revision, event_id, type, data, metadata)
-       SELECT s, r, i, t, d, m FROM unnest($1::text[], $2::bigint[], $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS u(s, r, i, t, d, m, n)
-       ORDER BY n`,
-      [streams, revs, ids, types, data, metadata],
-    );
-  }
-  await pool.query(
-    `INSERT INTO eventstore.streams (stream_id, revision) SELECT * FROM unnest($1::text[], $2::bigint[])`,
-    [[...revisions.keys()], [...revisions.values()].map((count) => count - 1)],
-  );
+/** The projector's own process, as `npm run projector` starts it. */
+function startProjectorProcess(databaseUrl: string, metricsPort: number): ChildProcess {
+  // BENCH_PROJECTOR_MAIN: another projector's main.ts (e.g. an older version checked out elsewhere) to compare with.
+  const main = process.env.BENCH_PROJECTOR_MAIN ?? fileURLToPath(new URL('../src/main.ts', import.meta.url));
+  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', main], {
+    env: { ...process.env, DATABASE_URL: `${databaseUrl}?application_name=bank-projector`, LOG_LEVEL: 'warn', PROJECTOR_METRICS_PORT: String(metricsPort) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return child;
+}
+
+/** Sum and count of a histogram of the projector's /metrics. */
+async function histogram(port: number, name: string): Promise<{ sum: number; count: number }> {
+  const text = await new Promise<string>((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path: '/metrics' }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve(body));
+    }).on('error', reject);
+  });
+  const value = (suffix: string) => Number(new RegExp(`^${name}_${suffix}\\{[^}]*\\} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+  return { sum: value('sum'), count: value('count') };
 }
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const adminUrl = new URL(config.DATABASE_URL);
-  adminUrl.pathname = '/postgres';
-  const name = `bank_bench_projector_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${quoteIdent(name)}`);
-  await admin.end();
-  const url = new URL(config.DATABASE_URL);
-  url.pathname = `/${name}`;
-  const pool = createPool(url.toString(), 10);
+  const db = await createBenchDatabase(config.DATABASE_URL, 'projector');
+  const { pool } = db;
   const store = createPostgresEventStore({ pool, pollIntervalMs: 250 });
+  let projector: ChildProcess | undefined;
+  const writers: EventStore[] = [];
+  let watcher: Awaited<ReturnType<typeof watchAppliedPosition>> | undefined;
+  const checks: string[] = [];
+  const rates: RateResult[] = [];
+  const summary: Record<string, unknown> = {};
   try {
     await ensureEventStoreSchema(pool);
-    console.log(`bench database ${name}`);
+    console.log(`bench database ${db.name}; load average ${load()}`);
 
+    // 1. The history.
     let started = performance.now();
-    const workload = generateWorkload({ events: EVENTS, seed: 2025 });
-    console.log(`generated ${workload.length} events in ${Math.round(performance.now() - started)} ms`);
+    const history = generateWorkload({ events: EVENTS, seed: 2025 });
+    await loadHistory(pool, history);
+    console.log(`history: ${history.length} events generated and written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    // 2. Same-run reference: reading the log.
     started = performance.now();
-    await bulkLoad(pool, workload);
-    console.log(`bulk-loaded in ${Math.round(performance.now() - started)} ms`);
+    let read = 0;
+    for (let after: Position | undefined; ; ) {
+      const page = await store.readAll({ after, limit: 1_000 });
+      if (page.length === 0) break;
+      read += page.length;
+      after = page.at(-1)!.position;
+    }
+    const readRate = Math.round(read / ((performance.now() - started) / 1000));
+    console.log(`reference: readAll of the log, pages of 1,000: ${read} events at ${readRate} events/s (load average ${load()})`);
 
-    const rebuild = await rebuildProjections({ pool, store, onProgress: ({ events }) => events % 20_000 === 0 && console.log(`  rebuild: ${events} events`) });
-    console.log(
-      `REBUILD: ${rebuild.events} events in ${(rebuild.durationMs / 1000).toFixed(1)} s = ${rebuild.eventsPerSecond} events/s ` +
-        `(live projector paused ${rebuild.swapMs.toFixed(0)} ms for the tail and swap)`,
-    );
-    const verify = await verifyReadModels({ pool, store });
-    console.log(`verify: ok=${verify.ok} accounts=${verify.checked} mismatches=${verify.mismatches.length}`);
-
-    const projector = startProjector({ pool, store });
-    await projector.caughtUp;
-    const reader = createProjectionReader(pool);
-    const live = generateWorkload({ events: RATE * SECONDS, seed: 99, namespace: 2 });
-    const latencies: number[] = [];
-    const tails = new Map<string, Promise<void>>();
-    const pending: Promise<void>[] = [];
-    let timeouts = 0;
-    const loadStart = performance.now();
-    for (let i = 0; i < live.length; i += 1) {
-      const due = loadStart + (i * 1000) / RATE;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const item = live[i]!;
-      const task = (tails.get(item.stream) ?? Promise.resolve()).then(async () => {
-        const t0 = performance.now();
-        const { position } = await store.append(
-          item.stream,
-          [{ id: randomUUID(), type: item.event.type, data: item.event.data as Record<string, unknown>, metadata: { schemaVersion: 1, ...item.metadata } }],
-          'any',
-        );
-        if (await reader.waitForPosition(position as Position, 10_000)) latencies.push(performance.now() - t0);
-        else timeouts += 1;
+    // 3. The rebuild.
+    const rebuildOnce = async (label: string): Promise<RebuildResult> => {
+      console.log(`${label}: load average before ${load()}`);
+      const cpu = await startCpuMeter(pool, db.name, projector?.pid);
+      let reported = 0;
+      const result = await rebuildProjections({
+        pool,
+        store,
+        onProgress: ({ phase, events, eventsPerSecond }) => {
+          if (phase === 'load' && events - reported < 100_000) return;
+          reported = events;
+          console.log(`  ${phase}: ${events} events, ${eventsPerSecond} events/s`);
+        },
       });
-      tails.set(item.stream, task);
-      pending.push(task);
+      const used = await cpu();
+      console.log(
+        `${label}: ${result.events} events in ${(result.durationMs / 1000).toFixed(1)} s = ${result.eventsPerSecond} events/s ` +
+          `(load ${(result.phaseMs.load / 1000).toFixed(1)} s, indexes ${(result.phaseMs.indexes / 1000).toFixed(1)} s, catch-up ${(result.phaseMs.catchUp / 1000).toFixed(1)} s, ` +
+          `swap ${result.swapMs.toFixed(0)} ms with ${result.tailEvents} tail events); ${used.text}`,
+      );
+      return result;
+    };
+    const verify = async (label: string) => {
+      const result = await verifyReadModels({ pool, store });
+      console.log(`verify after ${label}: ok=${result.ok}, ${result.checked} accounts, ${result.events} events replayed, ${result.mismatches.length} mismatches`);
+      checks.push(`${label}: ${result.ok ? 'ok' : 'FAILED'}`);
+      return result.ok;
+    };
+    const rebuild = await rebuildOnce('REBUILD');
+    summary.rebuildEventsPerSecond = rebuild.eventsPerSecond;
+    summary.rebuildEvents = rebuild.events;
+    let verified = await verify('rebuild');
+
+    // 4. The projector in its own process, and the live traffic at each rate.
+    const metricsPort = await freePort();
+    projector = startProjectorProcess(db.url, metricsPort);
+    const exited = new Promise<number | null>((resolve) => projector!.once('exit', resolve));
+    watcher = await watchAppliedPosition(pool);
+    const applied = watcher;
+    const caughtUp = async (what: string) => {
+      const head = await store.headPosition();
+      if (!head) return;
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`the projector did not catch up (${what})`)), 300_000).unref());
+      const failed = exited.then((code) => {
+        throw new Error(`the projector process exited (${code}) during ${what}`);
+      });
+      await Promise.race([applied.applied(head), timeout, failed]);
+    };
+    // Up once it serves its metrics (it does after migrating, as leader or standby).
+    for (let attempt = 0; ; attempt += 1) {
+      const up = await histogram(metricsPort, 'bank_projector_batch_events').then(() => true, () => false);
+      if (up) break;
+      if (attempt > 600 || projector.exitCode !== null) throw new Error('the projector process did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await Promise.all(pending);
-    const seconds = (performance.now() - loadStart) / 1000;
-    latencies.sort((a, b) => a - b);
-    const f = (ms: number) => `${ms.toFixed(1)} ms`;
+    await caughtUp('start');
+    const { users, adminId } = BankTraffic.usersOf(history);
+    writers.push(...Array.from({ length: WRITERS }, () => createPostgresEventStore({ pool, pollIntervalMs: 250 })));
+    const traffic = new BankTraffic({ users, adminId, seed: 99 });
+    for (const rate of RATES) {
+      console.log(`LIVE ${rate} events/s for ${SECONDS} s: load average before ${load()}`);
+      const batchesBefore = await histogram(metricsPort, 'bank_projector_batch_events');
+      const cpu = await startCpuMeter(pool, db.name, projector.pid);
+      const fence = watchForeignFence(pool);
+      const result = await runAtRate(writers, traffic, applied, rate, SECONDS);
+      const used = await cpu();
+      const foreign = await fence.stop();
+      await caughtUp(`${rate} events/s`);
+      const batchesAfter = await histogram(metricsPort, 'bank_projector_batch_events');
+      const batches = batchesAfter.count - batchesBefore.count;
+      const perBatch = batches > 0 ? (batchesAfter.sum - batchesBefore.sum) / batches : 0;
+      rates.push(result);
+      console.log(
+        `LIVE ${rate}: ${result.events} events at ${result.achievedRate}/s: lag p50 ${ms(result.lag.p50)}, p90 ${ms(result.lag.p90)}, ` +
+          `p99 ${ms(result.lag.p99)}, max ${ms(result.lag.max)}; append p50 ${ms(result.append.p50)} p99 ${ms(result.append.p99)}; ` +
+          `append's return → applied p50 ${ms(result.afterAppend.p50)} p99 ${ms(result.afterAppend.p99)}; ` +
+          `${batches} batches of ${perBatch.toFixed(1)} events on average; ${used.text}; ${foreign.text}`,
+      );
+      verified = (await verify(`${rate} events/s`)) && verified;
+    }
+
+    // 5. Table by table: what the live projector built against a rebuild of the same log.
+    const liveBuilt = await tableDigests(pool);
+    const again = await rebuildOnce('REBUILD while the projector runs');
+    summary.secondRebuildEventsPerSecond = again.eventsPerSecond;
+    await caughtUp('the second rebuild');
+    const rebuilt = await tableDigests(pool);
+    let equal = true;
+    for (const table of Object.keys(liveBuilt)) {
+      const same = liveBuilt[table] === rebuilt[table];
+      equal &&= same;
+      console.log(`  ${table}: live ${liveBuilt[table]} | rebuilt ${rebuilt[table]} ${same ? 'equal' : 'DIFFERENT'}`);
+    }
+    checks.push(`live-built tables = rebuilt tables: ${equal ? 'ok' : 'FAILED'}`);
+    verified = (await verify('second rebuild')) && equal && verified;
+
+    // 6. A rebuild beside a live bank: the traffic at 1,000 events/s while it runs (its effect on the live lag).
+    const rebuilding = { done: false };
+    const during = runAtRate(writers, traffic, applied, 1_000, 600, rebuilding);
+    const third = await rebuildOnce('REBUILD with live traffic at 1,000 events/s').finally(() => (rebuilding.done = true));
+    const beside = await during;
+    await caughtUp('the rebuild with live traffic');
     console.log(
-      `LIVE LAG (append start → applied) at ${(live.length / seconds).toFixed(0)} events/s for ${seconds.toFixed(1)} s, ${latencies.length} events: ` +
-        `p50 ${f(percentile(latencies, 50))}, p90 ${f(percentile(latencies, 90))}, p99 ${f(percentile(latencies, 99))}, max ${f(latencies.at(-1) ?? NaN)}, timeouts ${timeouts}`,
+      `LIVE 1000 during that rebuild: ${beside.events} events: lag p50 ${ms(beside.lag.p50)}, p90 ${ms(beside.lag.p90)}, p99 ${ms(beside.lag.p99)}, ` +
+        `max ${ms(beside.lag.max)}; the live projector paused ${third.swapMs.toFixed(0)} ms for the swap`,
     );
-    await reader.close();
-    await projector.stop();
-  } finally {
-    await store.close();
-    await pool.end();
-    if (!process.env.BENCH_KEEP) {
-      const cleanup = new pg.Client({ connectionString: adminUrl.toString() });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
-      await cleanup.end();
+    summary.lagP99MsAt1kDuringRebuild = beside.lag.p99;
+    verified = (await verify('the rebuild with live traffic')) && verified;
+
+    console.log('\n| rate (events/s) | achieved | events | lag p50 | lag p90 | lag p99 | lag max | append p50 / p99 | append return → applied p50 / p99 |');
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    for (const r of rates) {
+      console.log(
+        `| ${r.targetRate} | ${r.achievedRate} | ${r.events} | ${ms(r.lag.p50)} | ${ms(r.lag.p90)} | ${ms(r.lag.p99)} | ${ms(r.lag.max)} | ` +
+          `${ms(r.append.p50)} / ${ms(r.append.p99)} | ${ms(r.afterAppend.p50)} / ${ms(r.afterAppend.p99)} |`,
+      );
     }
+    console.log(`checks: ${checks.join('; ')}; load average now ${load()}`);
+    const at = (rate: number) => rates.find((r) => r.targetRate === rate);
+    const json = {
+      ...summary,
+      lagP50MsAt1k: at(1000)?.lag.p50,
+      lagP99MsAt1k: at(1000)?.lag.p99,
+      lagP50MsAt5k: at(5000)?.lag.p50,
+      lagP99MsAt5k: at(5000)?.lag.p99,
+      lagP50MsAt10k: at(10000)?.lag.p50,
+      lagP99MsAt10k: at(10000)?.lag.p99,
+      achievedRateAt10k: at(10000)?.achievedRate,
+      afterAppendP99MsAt10k: at(10000)?.afterAppend.p99,
+      referenceReadEventsPerSecond: readRate,
+      loadAverage: loadavg().map((value) => Number(value.toFixed(2))),
+      verified,
+    };
+    if (!verified) process.exitCode = 2;
+    console.log(JSON.stringify(json, (_, value: unknown) => (typeof value === 'number' && !Number.isInteger(value) ? Number(value.toFixed(1)) : value)));
+  } finally {
+    await watcher?.close();
+    if (projector && projector.exitCode === null) {
+      const gone = new Promise((resolve) => projector!.once('exit', resolve));
+      projector.kill('SIGTERM');
+      await gone;
+    }
+    await Promise.all([store, ...writers].map((each) => each.close()));
+    await db.drop(Boolean(process.env.BENCH_KEEP));
   }
 }
 

@@ -2,7 +2,7 @@
  * @bank/projector — the PostgreSQL read models (schema `rm`, docs/read-models.md) and the process that keeps them
  * up to date from the event log (docs/projections.md).
  */
-export { startProjector, type ProjectorHandle, type ProjectorOptions, type ProjectorState, type ProjectorStatus } from './runner/projectorRunner';
+export { startProjector, DEFAULT_MAX_BATCH, type ProjectorHandle, type ProjectorOptions, type ProjectorState, type ProjectorStatus } from './runner/projectorRunner';
 export type { ProjectorLogger } from './runner/projectorLogger';
 export { EventApplyError } from './runner/eventDispatcher';
 export { createProjectionReader, type ProjectionReader, type ProjectionReaderOptions } from './reader/projectionReader';
@@ -13,6 +13,6 @@ export { READ_MODEL_SCHEMA } from './schema/readModelSchema';
 export { readModelTables, READ_MODEL_TABLE_NAMES, type ReadModelTables } from './schema/readModelTables';
 export { CHECKPOINT_CHANNEL, DEFAULT_PROJECTOR_NAME, CheckpointMovedError } from './checkpoint/checkpointStore';
 export { defaultProjections } from './projections/defaultProjections';
-export { defineProjection, ProjectionError, type Projection, type ProjectedEvent, type ProjectionDb } from './projections/projection';
-export { rebuildProjections, RebuildAlreadyRunningError, type RebuildOptions, type RebuildResult } from './rebuild/rebuildProjections';
+export { defineProjection, streamOwner, ProjectionError, type Projection, type ProjectedEvent, type ProjectionDb, type ProjectionHandler, type ProjectionHandlers, type ProjectionTable, type Row } from './projections/projection';
+export { rebuildProjections, RebuildAlreadyRunningError, type RebuildOptions, type RebuildProgress, type RebuildResult } from './rebuild/rebuildProjections';
 export { verifyReadModels, type VerifyMismatch, type VerifyOptions, type VerifyResult } from './verify/verifyReadModels';

@@ -1,22 +1,25 @@
 /**
- * The projector on its own: `npm run projector`. Runs until SIGTERM/SIGINT; several may run (one applies, the
- * others stand by). PROJECTOR_METRICS_PORT serves its Prometheus metrics on http://…:<port>/metrics.
+ * The projector on its own: `npm run projector` (docs/operations.md, "The projector process"). Runs until
+ * SIGTERM/SIGINT; several may run (one applies, the others stand by). Exit status 1 when it stopped on an event it
+ * cannot apply (the error is logged), 0 after a signal.
  */
 import { createEventStore } from '@bank/eventstore';
 import { createLogger, createPool, ensureDatabase, loadConfig } from '@bank/platform';
 import { createServer } from 'node:http';
+import { parseProjectorSettings } from './projectorConfig';
 import { startProjector } from './runner/projectorRunner';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const settings = parseProjectorSettings(process.env);
   const logger = createLogger('projector', config.LOG_LEVEL);
   await ensureDatabase(config.DATABASE_URL);
-  const pool = createPool(config.DATABASE_URL, 5);
+  const pool = createPool(config.DATABASE_URL, settings.PROJECTOR_POOL_SIZE);
   const store = await createEventStore(config, { pool, logger });
-  const projector = startProjector({ pool, store, logger });
+  const projector = startProjector({ pool, store, logger, batchSize: settings.PROJECTOR_MAX_BATCH });
   await projector.ready;
 
-  const port = process.env.PROJECTOR_METRICS_PORT;
+  const port = settings.PROJECTOR_METRICS_PORT;
   const server = port
     ? createServer((request, response) => {
         if (request.url !== '/metrics') return void response.writeHead(404).end();
@@ -24,8 +27,9 @@ async function main(): Promise<void> {
           (text) => response.writeHead(200, { 'Content-Type': projector.metrics.registry.contentType }).end(text),
           () => response.writeHead(500).end(),
         );
-      }).listen(Number(port))
+      }).listen(port)
     : undefined;
+  logger.info({ metricsPort: port, maxBatch: settings.PROJECTOR_MAX_BATCH, state: projector.status().state }, 'projector process running');
 
   let stopping = false;
   const shutdown = async (code: number) => {

@@ -16,6 +16,7 @@ describe('header navigation', () => {
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Menu' });
     const nav = page.getByRole('navigation', { name: 'Main' });
+    await toggle.waitFor();
     expect(await toggle.isVisible()).toBe(true);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await nav.isVisible()).toBe(false);
@@ -49,6 +50,7 @@ describe('header navigation', () => {
     const tracked = await newPage(e2e, { viewport: viewports.desktop });
     const { page } = tracked;
     await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
 

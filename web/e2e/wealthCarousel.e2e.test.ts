@@ -54,8 +54,12 @@ describe('wealth carousel', () => {
     const tracked = await newPage(e2e, { viewport: viewports.mobile });
     const { page } = tracked;
     await page.goto('/');
+    await page.locator('.wealth-carousel .swiper-slide h3').first().waitFor();
     const titles = await page.locator('.wealth-carousel .swiper-slide h3').allTextContents();
     expect(titles).toEqual(['Trade FX', 'Multi Currency a/c', 'Mutual Funds', 'Pension Scheme']);
+    // Swiper loads when the carousel comes within a screen of the viewport (useDeferredCarousel).
+    await page.locator('.wealth-carousel').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => (document.querySelector('.wealth-carousel') as (HTMLElement & { swiper?: unknown }) | null)?.swiper !== undefined);
     const params = await page.evaluate(() => {
       const element = document.querySelector('.wealth-carousel') as HTMLElement & { swiper: { params: { autoplay: { delay: number; disableOnInteraction: boolean } } } };
       return element.swiper.params.autoplay;

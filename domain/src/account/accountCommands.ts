@@ -1,3 +1,4 @@
+import type { TransferIntent } from '../events/accountEvents';
 import type { AccountKind, Direction } from '../primitives';
 
 /**
@@ -13,7 +14,10 @@ export interface OpenAccount {
   readonly now: string;
 }
 
-/** The payer's debit of a transfer: AccountDebited with status 'pending'. Usually decided by decideTransferRequest. */
+/**
+ * The payer's debit of a transfer: AccountDebited with status 'pending', carrying the transfer's intent (the
+ * request itself). Usually decided by decideTransferRequest.
+ */
 export interface DebitForTransfer {
   readonly type: 'DebitForTransfer';
   readonly transactionId: string;
@@ -21,6 +25,7 @@ export interface DebitForTransfer {
   readonly account: AccountKind;
   readonly amountCents: number;
   readonly description: string;
+  readonly intent?: TransferIntent | undefined;
   readonly now: string;
 }
 
@@ -82,12 +87,24 @@ export interface PostStaffTransaction {
   readonly now: string;
 }
 
-/** Staff: delete = reverse a transaction (the balance is restored, the original stays). */
+/**
+ * Staff: delete = reverse a transaction (the balance is restored, the original stays). The command carries what
+ * the original moved (from the read model, a copy of the original's immutable event); the account decides whether
+ * it may still be reversed (recorded here, not pending, failed, reversed or a reversal) and whether the balance
+ * allows it.
+ */
 export interface ReverseTransaction {
   readonly type: 'ReverseTransaction';
   /** Id of the reversal transaction. */
   readonly transactionId: string;
   readonly reversedTransactionId: string;
+  readonly original: {
+    readonly account: AccountKind;
+    readonly direction: Direction;
+    readonly amountCents: number;
+    readonly description: string;
+    readonly transferId: string | null;
+  };
   readonly adminId: string;
   readonly now: string;
 }

@@ -5,7 +5,7 @@ import { ADMIN_ID, CUSTOMER_ID, funded, LATER, NOW, opened, uuid } from '../test
 import { MAX_BALANCE_CENTS } from '../money';
 import type { AccountEvent } from './accountDecider';
 import { accountDecider } from './accountDecider';
-import { transactionsOf } from './accountState';
+import { emptyAccountHistory, evolveAccountHistory, transactionsOf } from './accountHistory';
 
 const { given } = deciderSpecification(accountDecider);
 const TX = uuid(500);
@@ -184,7 +184,8 @@ describe('an admin posting a transaction', () => {
 
 describe('an admin reversing (deleting) a transaction', () => {
   const deposit = funded('savings', 10000, 10000, TX);
-  const reverse = { type: 'ReverseTransaction', transactionId: uuid(800), reversedTransactionId: TX, adminId: ADMIN_ID, now: LATER } as const;
+  const original = { account: 'savings', direction: 'credit', amountCents: 10000, description: 'Deposit', transferId: null } as const;
+  const reverse = { type: 'ReverseTransaction', transactionId: uuid(800), reversedTransactionId: TX, original, adminId: ADMIN_ID, now: LATER } as const;
   const reversal: AccountEvent = {
     type: 'TransactionReversed',
     data: { transactionId: uuid(800), account: 'savings', amountCents: 10000, direction: 'debit', description: 'Reversal: Deposit', status: 'completed', occurredAt: LATER, balanceAfterCents: 0, reversedTransactionId: TX, adminId: ADMIN_ID },
@@ -194,7 +195,8 @@ describe('an admin reversing (deleting) a transaction', () => {
     given([opened(), deposit]).when(reverse).then([reversal]);
     const state = stateOf([opened(), deposit, reversal]);
     expect(state).toMatchObject({ balances: { savings: 0 } });
-    expect(transactionsOf(state).map((t) => [t.transactionId, t.reversedBy, t.reverses])).toEqual([
+    const history = foldEvents(evolveAccountHistory, emptyAccountHistory(), [opened(), deposit, reversal]);
+    expect(transactionsOf(history).map((t) => [t.transactionId, t.reversedBy, t.reverses])).toEqual([
       [TX, uuid(800), null],
       [uuid(800), null, TX],
     ]);
@@ -202,7 +204,9 @@ describe('an admin reversing (deleting) a transaction', () => {
 
   it('credits back a reversed debit', () => {
     const debit: AccountEvent = { type: 'StaffTransactionPosted', data: { ...funded('savings', 4000, 6000, TX).data, direction: 'debit' } };
-    const [event] = given([opened(), funded('savings', 10000, 10000, uuid(901)), debit]).when(reverse).decision();
+    const [event] = given([opened(), funded('savings', 10000, 10000, uuid(901)), debit])
+      .when({ ...reverse, original: { ...original, direction: 'debit', amountCents: 4000 } })
+      .decision();
     expect(event?.data).toMatchObject({ direction: 'credit', amountCents: 4000, balanceAfterCents: 10000 });
   });
 
@@ -249,7 +253,14 @@ describe('a closed account', () => {
     { type: 'CreditForTransfer', transactionId: TX, transferId: TRANSFER, account: 'savings', amountCents: 1, description: 'x', now: NOW },
     { type: 'AdjustBalances', adminId: ADMIN_ID, savingsCents: 1, checkingCents: 1, transactionIds: { savings: uuid(1), checking: uuid(2) }, now: NOW },
     { type: 'PostStaffTransaction', transactionId: TX, adminId: ADMIN_ID, account: 'savings', direction: 'credit', amountCents: 1, date: '2025-01-01', description: 'x', now: NOW },
-    { type: 'ReverseTransaction', transactionId: TX, reversedTransactionId: uuid(1), adminId: ADMIN_ID, now: NOW },
+    {
+      type: 'ReverseTransaction',
+      transactionId: TX,
+      reversedTransactionId: uuid(1),
+      original: { account: 'savings', direction: 'credit', amountCents: 1, description: 'x', transferId: null },
+      adminId: ADMIN_ID,
+      now: NOW,
+    },
   ] as const)('refuses $type', (command) => {
     given(history).when(command).then(refused('closed', 'Account is closed'));
   });

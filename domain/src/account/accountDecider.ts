@@ -8,8 +8,8 @@ import { MAX_AMOUNT_CENTS, MAX_BALANCE_CENTS } from '../money';
 import type { AccountKind, Direction } from '../primitives';
 import { isAccountNumber } from '../primitives';
 import type { AccountCommand, AdjustBalances, PostStaffTransaction, ReverseTransaction } from './accountCommands';
-import type { AccountState, OpenAccountState, TransactionKind, TransactionRecord } from './accountState';
-import { initialAccountState } from './accountState';
+import type { AccountState, OpenAccountState } from './accountState';
+import { accountSnapshot, forkAccountState, initialAccountState, openAccountState, transactionStatusOf } from './accountState';
 
 export type AccountEventType = EventTypeOfStream<'account'>;
 export type AccountEvent = Extract<BankEvent, { type: AccountEventType }>;
@@ -39,57 +39,25 @@ export function signedAmount(event: MoneyEvent): number {
 // ---------------------------------------------------------------------------------------------------------------
 // evolve
 
-function kindOf(event: MoneyEvent): TransactionKind {
-  switch (event.type) {
-    case 'AccountCredited':
-      return event.data.refundOf === undefined ? 'transfer_credit' : 'refund';
-    case 'AccountDebited':
-      return 'transfer_debit';
-    case 'BalanceAdjusted':
-      return 'adjustment';
-    case 'StaffTransactionPosted':
-      return 'staff';
-    case 'TransactionReversed':
-      return 'reversal';
-    default:
-      return assertNever(event);
-  }
-}
-
-function recordOf(event: MoneyEvent): TransactionRecord {
-  const { data } = event;
-  return {
-    transactionId: data.transactionId,
-    kind: kindOf(event),
-    account: data.account,
-    direction: data.direction,
-    amountCents: data.amountCents,
-    description: data.description,
-    status: data.status,
-    occurredAt: data.occurredAt,
-    balanceAfterCents: data.balanceAfterCents,
-    transferId: data.transferId ?? null,
-    reversedBy: null,
-    reverses: event.type === 'TransactionReversed' ? event.data.reversedTransactionId : null,
-    adminId: 'adminId' in data ? data.adminId : null,
-  };
-}
-
 function applyMoney(state: OpenAccountState, event: MoneyEvent): OpenAccountState {
-  const record = recordOf(event);
-  const transactions: Record<string, TransactionRecord> = { ...state.transactions, [record.transactionId]: record };
+  const { data } = event;
+  state.recorded.add(data.transactionId);
+  if (data.status === 'pending') state.pending.set(data.transactionId, { transferId: data.transferId ?? null });
   if (event.type === 'TransactionReversed') {
-    const original = transactions[event.data.reversedTransactionId];
-    if (original) transactions[original.transactionId] = { ...original, reversedBy: record.transactionId };
+    state.final.set(data.transactionId, 'reversal');
+    if (state.recorded.has(event.data.reversedTransactionId)) state.final.set(event.data.reversedTransactionId, 'reversed');
   }
-  const balances = { ...state.balances, [record.account]: state.balances[record.account] + signedAmount(event) };
-  return { ...state, balances, transactions };
+  state.balances[data.account] += signedAmount(event);
+  return state;
 }
 
-/** Pure fold step. Balances move by every money event, whatever its status (a pending debit holds the funds). */
+/**
+ * Fold step, O(1): updates an opened state in place (see decider.ts). Balances move by every money event, whatever
+ * its status (a pending debit holds the funds).
+ */
 export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
   if (event.type === 'AccountOpened') {
-    return { status: 'open', userId: event.data.userId, accountNumber: event.data.accountNumber, balances: { savings: 0, checking: 0 }, transactions: {} };
+    return state.status === 'unopened' ? openAccountState(event.data.userId, event.data.accountNumber) : state;
   }
   if (state.status === 'unopened') return state;
   switch (event.type) {
@@ -99,13 +67,12 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     case 'StaffTransactionPosted':
     case 'TransactionReversed':
       return applyMoney(state, event);
-    case 'TransactionStatusChanged': {
-      const record = state.transactions[event.data.transactionId];
-      if (!record) return state;
-      return { ...state, transactions: { ...state.transactions, [record.transactionId]: { ...record, status: event.data.status } } };
-    }
+    case 'TransactionStatusChanged':
+      if (state.pending.delete(event.data.transactionId) && event.data.status === 'failed') state.final.set(event.data.transactionId, 'failed');
+      return state;
     case 'AccountClosed':
-      return { ...state, status: 'closed' };
+      state.status = 'closed';
+      return state;
     default:
       return assertNever(event);
   }
@@ -170,7 +137,7 @@ function adjustBalances(command: AdjustBalances, state: OpenAccountState): Accou
   for (const [account, newCents] of targets) {
     const transactionId = command.transactionIds[account];
     const previousCents = state.balances[account];
-    if (newCents === previousCents || state.transactions[transactionId]) continue;
+    if (newCents === previousCents || state.recorded.has(transactionId)) continue;
     events.push(
       event('BalanceAdjusted', {
         transactionId,
@@ -214,11 +181,12 @@ function postStaffTransaction(command: PostStaffTransaction, state: OpenAccountS
 }
 
 function reverseTransaction(command: ReverseTransaction, state: OpenAccountState): AccountEvent[] {
-  const original = state.transactions[command.reversedTransactionId];
-  if (!original) refuse('not_found', 'Transaction not found');
-  if (original.kind === 'reversal') refuse('reversal_not_reversible');
-  if (original.reversedBy !== null) refuse('already_reversed');
-  if (original.status !== 'completed') refuse('transaction_not_reversible');
+  const { original } = command;
+  if (!state.recorded.has(command.reversedTransactionId)) refuse('not_found', 'Transaction not found');
+  const final = state.final.get(command.reversedTransactionId);
+  if (final === 'reversal') refuse('reversal_not_reversible');
+  if (final === 'reversed') refuse('already_reversed');
+  if (final === 'failed' || state.pending.has(command.reversedTransactionId)) refuse('transaction_not_reversible');
   const direction: Direction = original.direction === 'credit' ? 'debit' : 'credit';
   return [
     event('TransactionReversed', {
@@ -231,7 +199,7 @@ function reverseTransaction(command: ReverseTransaction, state: OpenAccountState
       status: 'completed',
       occurredAt: command.now,
       balanceAfterCents: balanceAfter(state, original.account, direction, original.amountCents),
-      reversedTransactionId: original.transactionId,
+      reversedTransactionId: command.reversedTransactionId,
       adminId: command.adminId,
     }),
   ];
@@ -250,7 +218,7 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
 
     case 'DebitForTransfer': {
       const account = requireOpen(state);
-      if (account.transactions[command.transactionId]) return [];
+      if (account.recorded.has(command.transactionId)) return [];
       assertAmount(command.amountCents);
       return [
         event('AccountDebited', {
@@ -263,13 +231,14 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
           status: 'pending',
           occurredAt: command.now,
           balanceAfterCents: balanceAfter(account, command.account, 'debit', command.amountCents),
+          ...(command.intent === undefined ? {} : { intent: command.intent }),
         }),
       ];
     }
 
     case 'CreditForTransfer': {
       const opened = requireOpened(state);
-      if (opened.transactions[command.transactionId]) return [];
+      if (opened.recorded.has(command.transactionId)) return [];
       const account = requireOpen(state);
       assertAmount(command.amountCents);
       return [
@@ -289,7 +258,7 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
 
     case 'RefundTransfer': {
       const account = requireOpened(state);
-      if (account.transactions[command.transactionId]) return [];
+      if (account.recorded.has(command.transactionId)) return [];
       assertAmount(command.amountCents);
       return [
         event('AccountCredited', {
@@ -309,16 +278,17 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
 
     case 'SetTransactionStatus': {
       const account = requireOpened(state);
-      const record = account.transactions[command.transactionId];
-      if (!record) refuse('not_found', 'Transaction not found');
-      if (record.status === command.status) return [];
-      if (record.status !== 'pending') refuse('transaction_final');
+      const status = transactionStatusOf(account, command.transactionId);
+      if (status === undefined) refuse('not_found', 'Transaction not found');
+      if (status === command.status) return [];
+      if (status !== 'pending') refuse('transaction_final');
+      const transferId = account.pending.get(command.transactionId)?.transferId ?? null;
       return [
         event('TransactionStatusChanged', {
-          transactionId: record.transactionId,
+          transactionId: command.transactionId,
           status: command.status,
           previousStatus: 'pending',
-          ...(record.transferId === null ? {} : { transferId: record.transferId }),
+          ...(transferId === null ? {} : { transferId }),
           occurredAt: command.now,
         }),
       ];
@@ -329,13 +299,13 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
 
     case 'PostStaffTransaction': {
       const account = requireOpen(state);
-      if (account.transactions[command.transactionId]) return [];
+      if (account.recorded.has(command.transactionId)) return [];
       return postStaffTransaction(command, account);
     }
 
     case 'ReverseTransaction': {
       const account = requireOpen(state);
-      if (account.transactions[command.transactionId]) return [];
+      if (account.recorded.has(command.transactionId)) return [];
       return reverseTransaction(command, account);
     }
 
@@ -351,7 +321,11 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
 }
 
 export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = {
+  name: 'account',
+  stateVersion: 2,
   initialState: initialAccountState,
   evolve: evolveAccount,
   decide: decideAccount,
+  snapshot: accountSnapshot,
+  fork: forkAccountState,
 };

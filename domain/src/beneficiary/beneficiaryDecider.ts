@@ -2,6 +2,7 @@ import type { Decider } from '../decider';
 import { assertNever } from '../decider';
 import { refuse } from '../domainError';
 import type { EventOf } from '../events/eventSchemas';
+import { OverlayMap, OverlaySet, type EditableMap, type GrowingSet } from '../overlay';
 
 /** The payee directory, stream `beneficiaries` (one stream for the whole bank, edited by staff). */
 
@@ -12,14 +13,26 @@ export interface Beneficiary {
   readonly bankName?: string;
 }
 
+/** The directory grows in place as events are folded (see decider.ts): O(1) per event. */
 export interface BeneficiaryDirectoryState {
   /** By beneficiaryId, in the order added. */
-  readonly beneficiaries: Readonly<Record<string, Beneficiary>>;
+  readonly beneficiaries: EditableMap<string, Beneficiary>;
+  /** Beneficiary id by account number (of the present entries). */
+  readonly byAccountNumber: EditableMap<string, string>;
   /** Every beneficiaryId ever used (removed ones included), so an id is never reused. */
-  readonly knownIds: Readonly<Record<string, true>>;
+  readonly knownIds: GrowingSet<string>;
 }
 
-export const initialBeneficiaryDirectoryState: BeneficiaryDirectoryState = { beneficiaries: {}, knownIds: {} };
+/** The empty directory; frozen, so the first event folds into a new state (emptyDirectory). */
+export const initialBeneficiaryDirectoryState: BeneficiaryDirectoryState = Object.freeze({
+  beneficiaries: new Map<string, Beneficiary>(),
+  byAccountNumber: new Map<string, string>(),
+  knownIds: new Set<string>(),
+});
+
+function ownedDirectory(state: BeneficiaryDirectoryState): BeneficiaryDirectoryState {
+  return state === initialBeneficiaryDirectoryState ? { beneficiaries: new Map(), byAccountNumber: new Map(), knownIds: new Set() } : state;
+}
 
 export type BeneficiaryEvent = EventOf<'BeneficiaryAdded' | 'BeneficiaryRemoved'>;
 
@@ -42,17 +55,23 @@ export interface RemoveBeneficiary {
 
 export type BeneficiaryCommand = AddBeneficiary | RemoveBeneficiary;
 
-export function evolveBeneficiaryDirectory(state: BeneficiaryDirectoryState, event: BeneficiaryEvent): BeneficiaryDirectoryState {
+export function evolveBeneficiaryDirectory(given: BeneficiaryDirectoryState, event: BeneficiaryEvent): BeneficiaryDirectoryState {
+  const state = ownedDirectory(given);
   const { beneficiaryId } = event.data;
   switch (event.type) {
     case 'BeneficiaryAdded': {
       const { name, accountNumber, bankName } = event.data;
       const beneficiary: Beneficiary = { beneficiaryId, name, accountNumber, ...(bankName === undefined ? {} : { bankName }) };
-      return { beneficiaries: { ...state.beneficiaries, [beneficiaryId]: beneficiary }, knownIds: { ...state.knownIds, [beneficiaryId]: true } };
+      state.beneficiaries.set(beneficiaryId, beneficiary);
+      state.byAccountNumber.set(accountNumber, beneficiaryId);
+      state.knownIds.add(beneficiaryId);
+      return state;
     }
     case 'BeneficiaryRemoved': {
-      const { [beneficiaryId]: _removed, ...rest } = state.beneficiaries;
-      return { ...state, beneficiaries: rest };
+      const removed = state.beneficiaries.get(beneficiaryId);
+      state.beneficiaries.delete(beneficiaryId);
+      if (removed && state.byAccountNumber.get(removed.accountNumber) === beneficiaryId) state.byAccountNumber.delete(removed.accountNumber);
+      return state;
     }
     default:
       return assertNever(event);
@@ -67,7 +86,7 @@ export function decideBeneficiaryDirectory(command: BeneficiaryCommand, state: B
   switch (command.type) {
     case 'AddBeneficiary': {
       if (!present(command.name) || !present(command.accountNumber)) refuse('all_fields_required');
-      if (state.knownIds[command.beneficiaryId]) return [];
+      if (state.knownIds.has(command.beneficiaryId)) return [];
       const accountNumber = command.accountNumber.trim();
       if (findBeneficiaryByAccountNumber(state, accountNumber)) refuse('already_exists', 'Beneficiary already exists');
       const bankName = present(command.bankName) ? command.bankName.trim() : undefined;
@@ -86,7 +105,7 @@ export function decideBeneficiaryDirectory(command: BeneficiaryCommand, state: B
       ];
     }
     case 'RemoveBeneficiary': {
-      const beneficiary = state.beneficiaries[command.beneficiaryId];
+      const beneficiary = state.beneficiaries.get(command.beneficiaryId);
       if (!beneficiary) refuse('not_found', 'Beneficiary not found');
       return [{ type: 'BeneficiaryRemoved', data: { ...beneficiary, adminId: command.adminId, occurredAt: command.now } }];
     }
@@ -97,10 +116,32 @@ export function decideBeneficiaryDirectory(command: BeneficiaryCommand, state: B
 
 /** The directory entry with this account number, if any. */
 export function findBeneficiaryByAccountNumber(state: BeneficiaryDirectoryState, accountNumber: string): Beneficiary | undefined {
-  return Object.values(state.beneficiaries).find((beneficiary) => beneficiary.accountNumber === accountNumber);
+  const id = state.byAccountNumber.get(accountNumber);
+  return id === undefined ? undefined : state.beneficiaries.get(id);
 }
 
+/** Snapshot encoding of the directory: its entries in order, and the ids of removed ones. */
+const directorySnapshot = {
+  encode(state: BeneficiaryDirectoryState): unknown {
+    return { beneficiaries: [...state.beneficiaries].map(([, b]) => b), removedIds: [...state.knownIds].filter((id) => !state.beneficiaries.has(id)) };
+  },
+  decode(json: unknown): BeneficiaryDirectoryState {
+    const encoded = json as { beneficiaries: Beneficiary[]; removedIds: string[] };
+    const state: BeneficiaryDirectoryState = { beneficiaries: new Map(), byAccountNumber: new Map(), knownIds: new Set(encoded.removedIds) };
+    for (const beneficiary of encoded.beneficiaries) {
+      state.beneficiaries.set(beneficiary.beneficiaryId, beneficiary);
+      state.byAccountNumber.set(beneficiary.accountNumber, beneficiary.beneficiaryId);
+      state.knownIds.add(beneficiary.beneficiaryId);
+    }
+    return state;
+  },
+};
+
 export const beneficiaryDirectoryDecider: Decider<BeneficiaryCommand, BeneficiaryEvent, BeneficiaryDirectoryState> = {
+  name: 'beneficiaries',
+  stateVersion: 2,
+  snapshot: directorySnapshot,
+  fork: (state) => ({ beneficiaries: new OverlayMap(state.beneficiaries), byAccountNumber: new OverlayMap(state.byAccountNumber), knownIds: new OverlaySet(state.knownIds) }),
   initialState: initialBeneficiaryDirectoryState,
   evolve: evolveBeneficiaryDirectory,
   decide: decideBeneficiaryDirectory,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../primitives';
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH, STAFF_PASSWORD_MIN_LENGTH } from '../primitives';
 import { requiredEmail, requiredText } from './fields';
 
 /** HTTP input of POST /auth/signup and the signup form (400 on any issue). E-mail is trimmed and lower-cased. */
@@ -38,9 +38,20 @@ export const changePasswordForm = changePasswordInput
   .extend({ confirmPassword: z.string({ error: 'Confirm password is required' }) })
   .refine((form) => form.newPassword === form.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
 
-function newPasswordField(label: string) {
+/** Bytes of the UTF-8 encoding (what bcrypt reads). */
+export function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+function newPasswordField(label: string, minLength = PASSWORD_MIN_LENGTH) {
   return z
     .string({ error: `${label} is required` })
-    .min(PASSWORD_MIN_LENGTH, `${label} must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(200, `${label} must be at most 200 characters`);
+    .min(minLength, `${label} must be at least ${minLength} characters`)
+    .max(200, `${label} must be at most 200 characters`)
+    .refine((value) => utf8Length(value) <= PASSWORD_MAX_BYTES, `${label} must be at most ${PASSWORD_MAX_BYTES} bytes (UTF-8)`);
+}
+
+/** A new password of a staff member (admin, auditor): at least 12 characters, at most 72 bytes. */
+export function staffPasswordField(label = 'Password') {
+  return newPasswordField(label, STAFF_PASSWORD_MIN_LENGTH);
 }

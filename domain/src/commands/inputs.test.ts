@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../primitives';
 import { adminAccountInput, adminTransactionInput, adminUserInput } from './adminInputs';
-import { changePasswordForm, changePasswordInput, signinInput, signupForm, signupInput } from './authInputs';
+import { changePasswordForm, changePasswordInput, signinInput, signupForm, signupInput, staffPasswordField } from './authInputs';
+import { secondFactorSignInInput } from './secondFactorInputs';
 import { base64DecodedSize, parseImageDataUrl } from './dataUrl';
 import { beneficiaryInput, contactInput, isBotSubmission } from './directoryInputs';
 import { cardRequestInput, profileInput, profilePictureInput, verificationInput } from './userInputs';
@@ -24,6 +25,28 @@ describe('signup and sign-in inputs', () => {
 
   it('requires a password of at least 6 characters', () => {
     expect(messages(signupInput.safeParse({ ...signup, password: '12345' }))).toEqual([['password', 'Password must be at least 6 characters']]);
+  });
+
+  it('refuses a password longer than 72 bytes (bcrypt would silently ignore the rest), counting UTF-8 bytes', () => {
+    expect(signupInput.safeParse({ ...signup, password: 'a'.repeat(72) }).success).toBe(true);
+    expect(messages(signupInput.safeParse({ ...signup, password: 'a'.repeat(73) }))).toEqual([['password', 'Password must be at most 72 bytes (UTF-8)']]);
+    // 'é' is two bytes: 36 of them are 72 bytes, 37 are 74.
+    expect(signupInput.safeParse({ ...signup, password: 'é'.repeat(36) }).success).toBe(true);
+    expect(signupInput.safeParse({ ...signup, password: 'é'.repeat(37) }).success).toBe(false);
+    expect(messages(changePasswordInput.safeParse({ oldPassword: 'x', newPassword: '€'.repeat(25) }))).toEqual([['newPassword', 'New password must be at most 72 bytes (UTF-8)']]);
+  });
+
+  it('staff passwords need 12 characters', () => {
+    expect(staffPasswordField().safeParse('eleven-char').success).toBe(false);
+    expect(staffPasswordField().safeParse('twelve-chars').success).toBe(true);
+  });
+
+  it('the second step of sign-in takes a 6-digit code or a recovery code, not both', () => {
+    expect(secondFactorSignInInput.parse({ challenge: 'c', code: ' 123 456 ' })).toEqual({ challenge: 'c', code: '123456' });
+    expect(secondFactorSignInInput.parse({ challenge: 'c', recoveryCode: 'abcd-efgh-ijkl-mnop' })).toEqual({ challenge: 'c', recoveryCode: 'ABCDEFGHIJKLMNOP' });
+    expect(secondFactorSignInInput.safeParse({ challenge: 'c' }).success).toBe(false);
+    expect(secondFactorSignInInput.safeParse({ challenge: 'c', code: '123456', recoveryCode: 'ABCDEFGHIJKLMNOP' }).success).toBe(false);
+    expect(messages(secondFactorSignInInput.safeParse({ challenge: 'c', code: '12345' }))).toEqual([['code', 'Enter the 6-digit code from your authenticator app']]);
   });
 
   it('requires a valid e-mail', () => {

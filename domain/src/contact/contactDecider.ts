@@ -86,6 +86,8 @@ export function decideContactMessage(command: ContactCommand, state: ContactMess
 }
 
 export const contactMessageDecider: Decider<ContactCommand, ContactEvent, ContactMessageState> = {
+  name: 'contact',
+  stateVersion: 1,
   initialState: initialContactMessageState,
   evolve: evolveContactMessage,
   decide: decideContactMessage,

@@ -1,3 +1,4 @@
+import type { EncryptedSecret, RecoveryCodeHash } from '../events/customerEvents';
 import type { CardType, DocumentType, FileRef, Role, VerificationStatus } from '../primitives';
 
 /**
@@ -138,6 +139,41 @@ export interface CloseCustomer {
   readonly now: string;
 }
 
+/**
+ * The user confirms a TOTP authenticator. The service encrypts the secret, hashes the recovery codes and checks the
+ * code (window and replay) before; the decider refuses a wrong code and a second enrolment.
+ */
+export interface EnrolSecondFactor {
+  readonly type: 'EnrolSecondFactor';
+  readonly secret: EncryptedSecret;
+  readonly recoveryCodes: readonly RecoveryCodeHash[];
+  readonly codeMatches: boolean;
+  readonly now: string;
+}
+
+/** A customer turns the second factor off: their password and a current code, both checked by the service. */
+export interface RemoveSecondFactor {
+  readonly type: 'RemoveSecondFactor';
+  readonly passwordMatches: boolean;
+  readonly codeMatches: boolean;
+  readonly now: string;
+}
+
+/** Staff (an admin): removes the user's second factor, with a reason. Only another admin may reset an admin's. */
+export interface ResetSecondFactor {
+  readonly type: 'ResetSecondFactor';
+  readonly adminId: string;
+  readonly reason: string;
+  readonly now: string;
+}
+
+/** Sign-in with a recovery code: `index` is the position of the stored hash it matched (null: none matched). */
+export interface UseRecoveryCode {
+  readonly type: 'UseRecoveryCode';
+  readonly index: number | null;
+  readonly now: string;
+}
+
 export type CustomerCommand =
   | RegisterCustomer
   | ChangeProfile
@@ -151,4 +187,8 @@ export type CustomerCommand =
   | StaffToggle
   | ChangeAccountNumber
   | AdminEditCustomer
-  | CloseCustomer;
+  | CloseCustomer
+  | EnrolSecondFactor
+  | RemoveSecondFactor
+  | ResetSecondFactor
+  | UseRecoveryCode;

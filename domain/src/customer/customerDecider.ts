@@ -8,17 +8,22 @@ import { eventTypesOfStream } from '../events/eventSchemas';
 import { isAccountNumber, MAX_FILE_BYTES, MINIMUM_AGE_YEARS } from '../primitives';
 import { normalizeEmail } from '../streams';
 import { ageInYears } from '../calendar';
+import { RECOVERY_CODE_COUNT } from '../events/customerEvents';
 import type {
   AdminEditCustomer,
   ChangeProfile,
   CustomerCommand,
   EditCustomerProfile,
+  EnrolSecondFactor,
   FileUpload,
   RegisterCustomer,
+  RemoveSecondFactor,
+  ResetSecondFactor,
   SubmitVerification,
+  UseRecoveryCode,
 } from './customerCommands';
 import type { Customer, CustomerState } from './customerState';
-import { initialCustomerState } from './customerState';
+import { initialCustomerState, recoveryCodesLeft } from './customerState';
 
 export type CustomerEvent = Extract<BankEvent, { type: CustomerEventType }>;
 export type CustomerEventType = EventTypeOfStream<'customer'>;
@@ -55,6 +60,7 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
       isDisabled: false,
       closedAt: null,
       cardRequests: [],
+      secondFactor: null,
     };
   }
   if (state.status === 'unregistered') return state;
@@ -91,6 +97,16 @@ export function evolveCustomer(state: CustomerState, event: CustomerEvent): Cust
       return { ...state, status: 'closed', closedAt: event.data.closedAt };
     case 'CardRequested':
       return { ...state, cardRequests: [...state.cardRequests, { ...event.data }] };
+    case 'SecondFactorEnrolled':
+      return {
+        ...state,
+        secondFactor: { method: 'totp', secret: event.data.secret, recoveryCodes: event.data.recoveryCodes, usedRecoveryCodes: [], enrolledAt: event.data.occurredAt },
+      };
+    case 'SecondFactorRemoved':
+    case 'SecondFactorReset':
+      return { ...state, secondFactor: null };
+    case 'RecoveryCodeUsed':
+      return state.secondFactor ? { ...state, secondFactor: { ...state.secondFactor, usedRecoveryCodes: [...state.secondFactor.usedRecoveryCodes, event.data.index] } } : state;
     default:
       return assertNever(event);
   }
@@ -218,6 +234,38 @@ function adminEdit(command: AdminEditCustomer, customer: Customer): CustomerEven
   return events;
 }
 
+function enrolSecondFactor(command: EnrolSecondFactor, customer: Customer): CustomerEvent[] {
+  if (customer.secondFactor) refuse('second_factor_enabled');
+  if (!command.codeMatches) refuse('invalid_code');
+  if (command.recoveryCodes.length !== RECOVERY_CODE_COUNT) refuse('all_fields_required');
+  return [event('SecondFactorEnrolled', { method: 'totp', secret: command.secret, recoveryCodes: [...command.recoveryCodes], occurredAt: command.now })];
+}
+
+function removeSecondFactor(command: RemoveSecondFactor, customer: Customer): CustomerEvent[] {
+  // Staff keep theirs: only another admin may reset it (ResetSecondFactor).
+  if (customer.role !== 'customer') refuse('staff_second_factor_required');
+  if (!customer.secondFactor) refuse('second_factor_not_enabled');
+  if (!command.passwordMatches) refuse('password_incorrect');
+  if (!command.codeMatches) refuse('invalid_code');
+  return [event('SecondFactorRemoved', { removedBy: customer.userId, occurredAt: command.now })];
+}
+
+function resetSecondFactor(command: ResetSecondFactor, customer: Customer): CustomerEvent[] {
+  const reason = command.reason.trim();
+  if (!reason) refuse('reason_required');
+  if (customer.role === 'admin' && command.adminId === customer.userId) refuse('reset_own_second_factor');
+  if (!customer.secondFactor) refuse('second_factor_not_enabled');
+  return [event('SecondFactorReset', { adminId: command.adminId, reason, occurredAt: command.now })];
+}
+
+function useRecoveryCode(command: UseRecoveryCode, customer: Customer): CustomerEvent[] {
+  const factor = customer.secondFactor;
+  const { index } = command;
+  // Unknown, already used, or no second factor at all: the same refusal, saying nothing about which.
+  if (!factor || index === null || index < 0 || index >= factor.recoveryCodes.length || factor.usedRecoveryCodes.includes(index)) refuse('invalid_code');
+  return [event('RecoveryCodeUsed', { index, remaining: recoveryCodesLeft(customer) - 1, occurredAt: command.now })];
+}
+
 /**
  * Decides a customer command. Throws DomainError when refused; returns [] when nothing changes
  * (e.g. blocking a blocked customer, a profile edit that changes nothing).
@@ -278,12 +326,22 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
       return adminEdit(command, customer);
     case 'CloseCustomer':
       return [event('CustomerClosed', { adminId: command.adminId, closedAt: command.now })];
+    case 'EnrolSecondFactor':
+      return enrolSecondFactor(command, customer);
+    case 'RemoveSecondFactor':
+      return removeSecondFactor(command, customer);
+    case 'ResetSecondFactor':
+      return resetSecondFactor(command, customer);
+    case 'UseRecoveryCode':
+      return useRecoveryCode(command, customer);
     default:
       return assertNever(command);
   }
 }
 
 export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerState> = {
+  name: 'customer',
+  stateVersion: 1,
   initialState: initialCustomerState,
   evolve: evolveCustomer,
   decide: decideCustomer,

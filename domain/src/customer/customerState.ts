@@ -1,5 +1,6 @@
 import type { DocumentType, FileRef, Role, VerificationStatus } from '../primitives';
 import type { CardType } from '../primitives';
+import type { EncryptedSecret, RecoveryCodeHash } from '../events/customerEvents';
 
 export interface CustomerVerification {
   readonly documentType: DocumentType;
@@ -14,6 +15,15 @@ export interface CardRequest {
   readonly requestId: string;
   readonly cardType: CardType | null;
   readonly requestedAt: string;
+}
+
+/** The user's TOTP second factor: the encrypted secret and the recovery codes, with the positions already used. */
+export interface SecondFactor {
+  readonly method: 'totp';
+  readonly secret: EncryptedSecret;
+  readonly recoveryCodes: readonly RecoveryCodeHash[];
+  readonly usedRecoveryCodes: readonly number[];
+  readonly enrolledAt: string;
 }
 
 /** A registered user (customer or staff). `status: 'closed'` after CustomerClosed: it accepts no command. */
@@ -38,6 +48,8 @@ export interface Customer {
   readonly isDisabled: boolean;
   readonly closedAt: string | null;
   readonly cardRequests: readonly CardRequest[];
+  /** null: the user signs in with the password alone (staff are led through enrolment). */
+  readonly secondFactor: SecondFactor | null;
 }
 
 export type CustomerState = { readonly status: 'unregistered' } | Customer;
@@ -46,4 +58,10 @@ export const initialCustomerState: CustomerState = { status: 'unregistered' };
 
 export function isRegistered(state: CustomerState): state is Customer {
   return state.status !== 'unregistered';
+}
+
+/** How many recovery codes of the user's second factor are still unused (0 without one). */
+export function recoveryCodesLeft(state: Pick<Customer, 'secondFactor'>): number {
+  const factor = state.secondFactor;
+  return factor ? factor.recoveryCodes.length - factor.usedRecoveryCodes.length : 0;
 }

@@ -35,10 +35,39 @@ export const accountCreditedSchema = z.object({
   refundOf: idSchema.optional(),
 });
 
+/**
+ * The intent of a transfer, carried by the payer's debit (the request, decided and stored in one append on the
+ * payer's account stream): who is paid, and every id the later steps use, fixed up front so each is idempotent.
+ */
+export const transferIntentSchema = z.object({
+  /** True when the account number belongs to this bank (the payee's account is credited). */
+  internal: z.boolean(),
+  /** Internal transfers: the payee (may be the payer: moving money between one's own savings and checking). */
+  payeeId: idSchema.optional(),
+  /** Internal transfers: the payee's credit. */
+  creditTransactionId: idSchema.optional(),
+  /** Used only if the transfer fails: the payer's refund. */
+  refundTransactionId: idSchema,
+  /** The recipient's account number as entered. */
+  accountNumber: z.string().min(1),
+  bankName: z.string(),
+  routingNumber: z.string(),
+  /** The recipient's account type (the account credited for an internal transfer). */
+  accountType: accountKindSchema,
+  /** From the server's own lookup (internal: payee's name; external: directory name or the form's `to`). */
+  recipientName: z.string(),
+  /** The customer's own description ('' when none). */
+  description: z.string(),
+  requestedAt: instantSchema,
+});
+export type TransferIntent = z.infer<typeof transferIntentSchema>;
+
 export const accountDebitedSchema = z.object({
   ...moneyFields,
   direction: z.literal('debit'),
   status: z.enum(['completed', 'pending']),
+  /** A transfer's debit: its intent (absent on debits recorded before the transfer process read it from here). */
+  intent: transferIntentSchema.optional(),
 });
 
 export const balanceAdjustedSchema = z.object({

@@ -107,6 +107,46 @@ export const cardRequestedSchema = z.object({
   requestedAt: instantSchema,
 });
 
+/** How many single-use recovery codes an enrolment issues. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/**
+ * A TOTP secret encrypted by the service (AES-256-GCM, base64 parts) with the key `keyId` of a keyring held outside
+ * the event store; the domain only carries it. Never shown (masked for auditors).
+ */
+export const encryptedSecretSchema = z.object({
+  keyId: z.string().min(1),
+  iv: z.string().min(1),
+  ciphertext: z.string().min(1),
+  tag: z.string().min(1),
+});
+export type EncryptedSecret = z.infer<typeof encryptedSecretSchema>;
+
+/** A recovery code as stored: a keyed hash (HMAC-SHA-256, base64) and the id of its key. */
+export const recoveryCodeHashSchema = z.object({ keyId: z.string().min(1), hash: z.string().min(1) });
+export type RecoveryCodeHash = z.infer<typeof recoveryCodeHashSchema>;
+
+/** The user confirmed a TOTP authenticator with a code: from now on sign-in needs a code (or a recovery code). */
+export const secondFactorEnrolledSchema = z.object({
+  method: z.literal('totp'),
+  secret: encryptedSecretSchema,
+  recoveryCodes: z.array(recoveryCodeHashSchema).length(RECOVERY_CODE_COUNT),
+  occurredAt: instantSchema,
+});
+
+/** A customer turned the second factor off (with their password and a current code). */
+export const secondFactorRemovedSchema = z.object({ removedBy: idSchema, occurredAt: instantSchema });
+
+/** An admin removed the user's second factor (lost phone): a staff member enrols again at the next sign-in. */
+export const secondFactorResetSchema = z.object({ adminId: idSchema, reason: z.string().min(1).max(500), occurredAt: instantSchema });
+
+/** One recovery code (by its position in the enrolment) was used to sign in; `remaining` are left. */
+export const recoveryCodeUsedSchema = z.object({
+  index: z.number().int().min(0).max(RECOVERY_CODE_COUNT - 1),
+  remaining: z.number().int().min(0).max(RECOVERY_CODE_COUNT - 1),
+  occurredAt: instantSchema,
+});
+
 export const customerEventSchemas = {
   CustomerRegistered: customerRegisteredSchema,
   ProfileChanged: profileChangedSchema,
@@ -122,4 +162,8 @@ export const customerEventSchemas = {
   AccountNumberChanged: accountNumberChangedSchema,
   CustomerClosed: customerClosedSchema,
   CardRequested: cardRequestedSchema,
+  SecondFactorEnrolled: secondFactorEnrolledSchema,
+  SecondFactorRemoved: secondFactorRemovedSchema,
+  SecondFactorReset: secondFactorResetSchema,
+  RecoveryCodeUsed: recoveryCodeUsedSchema,
 } as const;

@@ -9,6 +9,7 @@ describe('the event registry', () => {
       [
         'CustomerRegistered', 'ProfileChanged', 'PasswordChanged', 'VerificationSubmitted', 'VerificationStatusSet', 'ProfilePictureSet', 'PaymentPinSet',
         'CustomerBlocked', 'CustomerUnblocked', 'CustomerDisabled', 'CustomerEnabled', 'AccountNumberChanged', 'CustomerClosed', 'CardRequested',
+        'SecondFactorEnrolled', 'SecondFactorRemoved', 'SecondFactorReset', 'RecoveryCodeUsed',
         'EmailReserved', 'EmailReleased', 'AccountNumberReserved', 'AccountNumberReleased',
         'AccountOpened', 'AccountCredited', 'AccountDebited', 'BalanceAdjusted', 'StaffTransactionPosted', 'TransactionReversed', 'TransactionStatusChanged', 'AccountClosed',
         'TransferRequested', 'TransferDebited', 'TransferCredited', 'TransferSent', 'TransferSettled', 'TransferFailed', 'TransferRefunded',

@@ -1,7 +1,7 @@
 import type { BankEvent } from './eventSchemas';
 
-/** Data fields that hold secrets (hashes); auditors see them masked. */
-export const secretFields = ['passwordHash', 'pinHash'] as const;
+/** Data fields that hold secrets (hashes, the encrypted TOTP secret, recovery-code hashes); auditors see them masked. */
+export const secretFields = ['passwordHash', 'pinHash', 'secret', 'recoveryCodes'] as const;
 export const MASK = '***';
 
 /** A copy of the event's data with every secret field replaced by '***'. */

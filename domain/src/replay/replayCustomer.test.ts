@@ -5,7 +5,7 @@ import type { BankEvent } from '../events/eventSchemas';
 import { EventParseError } from '../events/eventSchemas';
 import { ADMIN_ID, funded, NOW, opened, pinSet, registered, uuid } from '../testing/fixtures';
 import { commandRecipe, runAccountHistory } from '../testing/randomHistory';
-import { evolveCustomerLedger, initialCustomerLedgerState, replayCustomer, replayCustomerLedger, transactionJson } from './replayCustomer';
+import { evolveCustomerLedger, newCustomerLedger, replayCustomer, replayCustomerLedger, transactionJson } from './replayCustomer';
 import type { StoredEvent } from './replayCustomer';
 
 const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000);
@@ -62,15 +62,15 @@ describe('replayCustomer', () => {
   });
 });
 
-describe('replay is a pure fold (property)', () => {
+describe('replay is a linear fold (property)', () => {
   const history = fc.array(commandRecipe, { minLength: 1, maxLength: 40 }).map((recipes): BankEvent[] => [registered(), pinSet(), ...runAccountHistory(recipes).events]);
 
   it('replaying in one pass or split at any point gives the same state', () => {
     fc.assert(
       fc.property(history, fc.nat(), (events, cut) => {
         const split = cut % (events.length + 1);
-        const whole = foldEvents(evolveCustomerLedger, initialCustomerLedgerState, events);
-        const first = foldEvents(evolveCustomerLedger, initialCustomerLedgerState, events.slice(0, split));
+        const whole = foldEvents(evolveCustomerLedger, newCustomerLedger(), events);
+        const first = foldEvents(evolveCustomerLedger, newCustomerLedger(), events.slice(0, split));
         expect(foldEvents(evolveCustomerLedger, first, events.slice(split))).toEqual(whole);
         const resumed = replayCustomerLedger(events.slice(split), undefined, replayCustomerLedger(events.slice(0, split)).state).state;
         expect(resumed).toEqual(whole);
@@ -85,7 +85,7 @@ describe('replay is a pure fold (property)', () => {
         const split = cut % (events.length + 1);
         const stored = events.map((event, index) => ({ ...event, createdAt: at(index) }));
         const replay = replayCustomer(stored, at(split - 1));
-        const prefix = foldEvents(evolveCustomerLedger, initialCustomerLedgerState, events.slice(0, split));
+        const prefix = foldEvents(evolveCustomerLedger, newCustomerLedger(), events.slice(0, split));
         expect({ customer: replay.customer, account: replay.account }).toEqual(prefix);
       }),
       { numRuns: 200 },
@@ -97,7 +97,7 @@ describe('replay is a pure fold (property)', () => {
       fc.property(history, (events) => {
         const stored = JSON.parse(JSON.stringify(events)) as StoredEvent[];
         const replay = replayCustomer(stored);
-        expect({ customer: replay.customer, account: replay.account }).toEqual(foldEvents(evolveCustomerLedger, initialCustomerLedgerState, events));
+        expect({ customer: replay.customer, account: replay.account }).toEqual(foldEvents(evolveCustomerLedger, newCustomerLedger(), events));
       }),
       { numRuns: 100 },
     );

@@ -1,6 +1,6 @@
-import type { AccountState, TransactionRecord } from '../account/accountState';
-import { initialAccountState } from '../account/accountState';
-import { evolveAccount, isAccountEvent } from '../account/accountDecider';
+import type { AccountHistory, TransactionRecord } from '../account/accountHistory';
+import { emptyAccountHistory, evolveAccountHistory } from '../account/accountHistory';
+import { isAccountEvent } from '../account/accountDecider';
 import { evolveCustomer, isCustomerEvent } from '../customer/customerDecider';
 import type { CustomerState } from '../customer/customerState';
 import { initialCustomerState } from '../customer/customerState';
@@ -23,7 +23,7 @@ export interface TransactionView extends Omit<TransactionRecord, 'status'> {
 
 export interface CustomerReplay {
   readonly customer: CustomerState;
-  readonly account: AccountState;
+  readonly account: AccountHistory;
   readonly balances: { readonly savingsCents: number; readonly checkingCents: number };
   /** In the order recorded. */
   readonly transactions: TransactionView[];
@@ -31,25 +31,32 @@ export interface CustomerReplay {
   readonly applied: number;
 }
 
-/** The state of one user's two streams (customer-<id>, account-<id>), foldable event by event. */
+/**
+ * The auditors' fold of one user's two streams (customer-<id>, account-<id>). The account's history grows in place
+ * (a replay is linear in the number of events), so start every replay from `newCustomerLedger()`.
+ */
 export interface CustomerLedgerState {
   readonly customer: CustomerState;
-  readonly account: AccountState;
+  readonly account: AccountHistory;
 }
 
-export const initialCustomerLedgerState: CustomerLedgerState = { customer: initialCustomerState, account: initialAccountState };
+export function newCustomerLedger(): CustomerLedgerState {
+  return { customer: initialCustomerState, account: emptyAccountHistory() };
+}
 
-/** Pure fold step over customer and account events; events of other streams leave the state unchanged. */
+/** Fold step over customer and account events; events of other streams leave the state unchanged. */
 export function evolveCustomerLedger(state: CustomerLedgerState, event: BankEvent): CustomerLedgerState {
-  if (isCustomerEvent(event)) return { ...state, customer: evolveCustomer(state.customer, event) };
-  if (isAccountEvent(event)) return { ...state, account: evolveAccount(state.account, event) };
+  if (isCustomerEvent(event)) return { customer: evolveCustomer(state.customer, event), account: state.account };
+  if (isAccountEvent(event)) {
+    evolveAccountHistory(state.account, event);
+    return state;
+  }
   return state;
 }
 
-/** The transactions of an account state, reversed ones shown as 'reversed'. */
-export function transactionViews(account: AccountState): TransactionView[] {
-  if (account.status === 'unopened') return [];
-  return Object.values(account.transactions).map((record) => ({ ...record, status: record.reversedBy === null ? record.status : 'reversed' }));
+/** The transactions of an account's history, reversed ones shown as 'reversed' (copies: the history may grow on). */
+export function transactionViews(account: AccountHistory): TransactionView[] {
+  return [...account.transactions.values()].map((record) => ({ ...record, status: record.reversedBy === null ? record.status : 'reversed' }));
 }
 
 function timeOf(createdAt: Date | string): number {
@@ -57,7 +64,7 @@ function timeOf(createdAt: Date | string): number {
 }
 
 /** Validates stored events (parseEvent) and folds them; an event with createdAt after `at` is skipped. */
-export function replayCustomerLedger(events: Iterable<StoredEvent>, at?: Date, from: CustomerLedgerState = initialCustomerLedgerState): { state: CustomerLedgerState; applied: number } {
+export function replayCustomerLedger(events: Iterable<StoredEvent>, at?: Date, from: CustomerLedgerState = newCustomerLedger()): { state: CustomerLedgerState; applied: number } {
   const limit = at?.getTime();
   let state = from;
   let applied = 0;

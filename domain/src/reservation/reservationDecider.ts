@@ -52,6 +52,8 @@ export function decideEmailReservation(command: EmailReservationCommand, state: 
 }
 
 export const emailReservationDecider: Decider<EmailReservationCommand, EmailReservationEvent, ReservationState> = {
+  name: 'email-reservation',
+  stateVersion: 1,
   initialState: initialReservationState,
   evolve: evolveEmailReservation,
   decide: decideEmailReservation,
@@ -92,6 +94,8 @@ export function decideAccountNumberReservation(command: AccountNumberReservation
 }
 
 export const accountNumberReservationDecider: Decider<AccountNumberReservationCommand, AccountNumberReservationEvent, ReservationState> = {
+  name: 'accountnumber-reservation',
+  stateVersion: 1,
   initialState: initialReservationState,
   evolve: evolveAccountNumberReservation,
   decide: decideAccountNumberReservation,

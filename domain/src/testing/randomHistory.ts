@@ -38,7 +38,10 @@ export function instant(n: number): string {
   return new Date(Date.parse(NOW) + n * 60_000).toISOString();
 }
 
-function buildCommand(recipe: CommandRecipe, n: number, ids: string[], debitIds: string[]): AccountCommand {
+type Details = Extract<AccountCommand, { type: 'ReverseTransaction' }>['original'];
+const UNKNOWN: Details = { account: 'savings', direction: 'credit', amountCents: 1, description: 'unknown', transferId: null };
+
+function buildCommand(recipe: CommandRecipe, n: number, ids: string[], debitIds: string[], details: Map<string, Details>): AccountCommand {
   const fresh = uuid(10_000 + n);
   const existing = (index: number): string => ids[index % Math.max(ids.length, 1)] ?? fresh;
   const debit = (index: number): string => debitIds[index % Math.max(debitIds.length, 1)] ?? fresh;
@@ -55,8 +58,11 @@ function buildCommand(recipe: CommandRecipe, n: number, ids: string[], debitIds:
       return { type: 'PostStaffTransaction', transactionId: fresh, adminId: ADMIN_ID, account: recipe.account, direction: recipe.direction, amountCents: recipe.amount, date: '2025-01-01', description: 'Staff', now };
     case 'adjust':
       return { type: 'AdjustBalances', adminId: ADMIN_ID, savingsCents: recipe.savings, checkingCents: recipe.checking, transactionIds: { savings: fresh, checking: uuid(30_000 + n) }, now };
-    case 'reverse':
-      return { type: 'ReverseTransaction', transactionId: recipe.reuse === null ? fresh : existing(recipe.reuse), reversedTransactionId: existing(recipe.of), adminId: ADMIN_ID, now };
+    case 'reverse': {
+      const reversedTransactionId = existing(recipe.of);
+      const original = details.get(reversedTransactionId) ?? UNKNOWN;
+      return { type: 'ReverseTransaction', transactionId: recipe.reuse === null ? fresh : existing(recipe.reuse), reversedTransactionId, original, adminId: ADMIN_ID, now };
+    }
     case 'status':
       return { type: 'SetTransactionStatus', transactionId: recipe.of % 4 === 0 ? existing(recipe.of) : debit(recipe.of), status: recipe.status, now };
     case 'close':
@@ -84,15 +90,20 @@ export function runAccountHistory(recipes: readonly CommandRecipe[], onEvent?: (
   append(accountDecider.decide({ type: 'OpenAccount', userId: CUSTOMER_ID, accountNumber: '1234567890', now: NOW }, state));
   const ids: string[] = [];
   const debitIds: string[] = [];
+  const details = new Map<string, Details>();
   let refusals = 0;
   recipes.forEach((recipe, index) => {
-    const command = buildCommand(recipe, index + 1, ids, debitIds);
+    const command = buildCommand(recipe, index + 1, ids, debitIds, details);
     try {
       const produced = accountDecider.decide(command, state);
       for (const event of produced) {
         if (event.type === 'TransactionStatusChanged' || !('transactionId' in event.data)) continue;
         ids.push(event.data.transactionId);
         if (event.type === 'AccountDebited') debitIds.push(event.data.transactionId);
+        if ('amountCents' in event.data) {
+          const { account, direction, amountCents, description, transferId } = event.data;
+          details.set(event.data.transactionId, { account, direction, amountCents, description, transferId: transferId ?? null });
+        }
       }
       append(produced);
     } catch (error) {

@@ -1,21 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountEvent } from '../account/accountDecider';
+import { evolveAccount, isAccountEvent } from '../account/accountDecider';
+import { initialAccountState, type AccountState } from '../account/accountState';
 import type { CustomerEvent } from '../customer/customerDecider';
+import { evolveCustomer, isCustomerEvent } from '../customer/customerDecider';
+import { initialCustomerState, type CustomerState } from '../customer/customerState';
 import type { BankEvent } from '../events/eventSchemas';
-import { evolveCustomerLedger, initialCustomerLedgerState } from '../replay/replayCustomer';
-import type { CustomerLedgerState } from '../replay/replayCustomer';
 import { deciderSpecification, refused } from '../testing/deciderSpecification';
 import { ACCOUNT_NUMBER, ADMIN_ID, CUSTOMER_ID, funded, NOW, opened, PAYEE_ACCOUNT_NUMBER, PAYEE_ID, pinSet, registered, uuid } from '../testing/fixtures';
-import type { RequestTransfer, TransferRecipient, TransferRequestDecision } from './decideTransferRequest';
+import type { RequestTransfer, TransferRecipient } from './decideTransferRequest';
 import { decideTransferRequest } from './decideTransferRequest';
-import type { TransferEvent, TransferState } from './transferDecider';
 
-/** The payer's two streams as one spec state; the command carries the resolved recipient (and transfer state) alongside. */
-type When = RequestTransfer & { recipient: TransferRecipient; transfer?: TransferState };
-const { given } = deciderSpecification<When, BankEvent, CustomerLedgerState, TransferRequestDecision>({
-  initialState: initialCustomerLedgerState,
-  evolve: evolveCustomerLedger,
-  decide: ({ recipient, transfer, ...command }, state) => decideTransferRequest(command, { ...state, recipient, transfer }),
+/** The payer's two streams as one spec state; the command carries the resolved recipient alongside. */
+interface PayerState {
+  readonly customer: CustomerState;
+  readonly account: AccountState;
+}
+type When = RequestTransfer & { recipient: TransferRecipient };
+const { given } = deciderSpecification<When, BankEvent, PayerState, AccountEvent[]>({
+  initialState: { customer: initialCustomerState, account: initialAccountState },
+  evolve: (state, event) => {
+    if (isCustomerEvent(event)) return { ...state, customer: evolveCustomer(state.customer, event) };
+    if (isAccountEvent(event)) return { ...state, account: evolveAccount(state.account, event) };
+    return state;
+  },
+  decide: ({ recipient, ...command }, state) => decideTransferRequest(command, { ...state, recipient }),
 });
 
 const TRANSFER = uuid(600);
@@ -48,60 +57,66 @@ const request: When = {
 const blocked: CustomerEvent = { type: 'CustomerBlocked', data: { adminId: ADMIN_ID, occurredAt: NOW } };
 const ready: BankEvent[] = [registered(), pinSet(), opened(), funded('savings', 10000, 10000), funded('checking', 500, 500, uuid(904))];
 
-const debited = (overrides: Partial<Extract<AccountEvent, { type: 'AccountDebited' }>['data']> = {}): AccountEvent => ({
-  type: 'AccountDebited',
-  data: { transactionId: DEBIT, account: 'savings', amountCents: 2500, direction: 'debit', description: 'Dinner', transferId: TRANSFER, status: 'pending', occurredAt: NOW, balanceAfterCents: 7500, ...overrides },
+type DebitData = Extract<AccountEvent, { type: 'AccountDebited' }>['data'];
+type Intent = NonNullable<DebitData['intent']>;
+
+const intent = (overrides: Partial<Intent> = {}): Intent => ({
+  internal: true,
+  payeeId: PAYEE_ID,
+  creditTransactionId: CREDIT,
+  refundTransactionId: REFUND,
+  accountNumber: PAYEE_ACCOUNT_NUMBER,
+  bankName: 'Summit Bank',
+  routingNumber: '123456789',
+  accountType: 'checking',
+  recipientName: 'Grace Hopper',
+  description: 'Dinner',
+  requestedAt: NOW,
+  ...overrides,
 });
 
-const transferEvents = (overrides: Partial<Extract<TransferEvent, { type: 'TransferRequested' }>['data']> = {}): TransferEvent[] => [
-  {
-    type: 'TransferRequested',
-    data: {
-      transferId: TRANSFER,
-      payerId: CUSTOMER_ID,
-      from: 'savings',
-      amountCents: 2500,
-      accountNumber: PAYEE_ACCOUNT_NUMBER,
-      bankName: 'Summit Bank',
-      routingNumber: '123456789',
-      accountType: 'checking',
-      recipientName: 'Grace Hopper',
-      description: 'Dinner',
-      internal: true,
-      payeeId: PAYEE_ID,
-      creditTransactionId: CREDIT,
-      requestedAt: NOW,
-      debitTransactionId: DEBIT,
-      refundTransactionId: REFUND,
-      ...overrides,
-    },
+const debited = (overrides: Partial<DebitData> = {}): AccountEvent => ({
+  type: 'AccountDebited',
+  data: {
+    transactionId: DEBIT,
+    account: 'savings',
+    amountCents: 2500,
+    direction: 'debit',
+    description: 'Dinner',
+    transferId: TRANSFER,
+    status: 'pending',
+    occurredAt: NOW,
+    balanceAfterCents: 7500,
+    intent: intent(),
+    ...overrides,
   },
-  { type: 'TransferDebited', data: { transferId: TRANSFER, transactionId: DEBIT, account: 'savings', amountCents: 2500, occurredAt: NOW } },
-];
+});
+
+const intentOf = (events: AccountEvent[]): Intent | undefined => (events[0]?.type === 'AccountDebited' ? events[0].data.intent : undefined);
 
 describe('requesting a transfer to another customer of the bank', () => {
-  it("debits the payer at once (pending) and records the transfer with the bank's own recipient name", () => {
-    given(ready).when(request).then({ transfer: transferEvents(), payerAccount: [debited()] });
+  it("debits the payer at once (pending), the debit carrying the transfer's intent with the bank's own recipient name", () => {
+    given(ready).when(request).then([debited()]);
   });
 
   it('describes the debit by its recipient when no description is given', () => {
     const decision = given(ready).when({ ...request, description: undefined }).decision();
-    expect(decision.payerAccount[0]?.data).toMatchObject({ description: 'Transfer to Grace Hopper' });
-    expect(decision.transfer[0]?.data).toMatchObject({ description: '' });
+    expect(decision[0]?.data).toMatchObject({ description: 'Transfer to Grace Hopper' });
+    expect(intentOf(decision)).toMatchObject({ description: '' });
   });
 });
 
 describe('requesting a transfer to another bank', () => {
-  it('records an external transfer with no payee and no credit transaction', () => {
-    const { payeeId: _p, creditTransactionId: _c, ...externalData } = transferEvents({ internal: false, recipientName: 'Alan Turing', bankName: 'Other Bank' })[0]!.data as Extract<TransferEvent, { type: 'TransferRequested' }>['data'];
+  it('requests an external transfer with no payee and no credit transaction', () => {
+    const { payeeId: _p, creditTransactionId: _c, ...externalIntent } = intent({ internal: false, recipientName: 'Alan Turing', bankName: 'Other Bank' });
     given(ready)
       .when({ ...request, bankName: 'Other Bank', recipient: external })
-      .then({ transfer: [{ type: 'TransferRequested', data: externalData }, transferEvents()[1]!], payerAccount: [debited()] });
+      .then([debited({ intent: externalIntent })]);
   });
 
   it("uses the form's recipient name when the directory knows none", () => {
     const decision = given(ready).when({ ...request, recipient: { kind: 'external' } }).decision();
-    expect(decision.transfer[0]?.data).toMatchObject({ recipientName: 'whatever the form showed' });
+    expect(intentOf(decision)).toMatchObject({ recipientName: 'whatever the form showed' });
   });
 });
 
@@ -110,7 +125,7 @@ describe('moving money between one’s own accounts', () => {
     const decision = given(ready)
       .when({ ...request, accountNumber: ACCOUNT_NUMBER, accountType: 'checking', recipient: { kind: 'internal', payeeId: CUSTOMER_ID, name: 'Ada Lovelace' } })
       .decision();
-    expect(decision.transfer[0]?.data).toMatchObject({ internal: true, payeeId: CUSTOMER_ID, from: 'savings', accountType: 'checking' });
+    expect(decision[0]?.data).toMatchObject({ account: 'savings', intent: { internal: true, payeeId: CUSTOMER_ID, accountType: 'checking' } });
   });
 
   it("refuses savings → savings: 'You cannot transfer to the same account'", () => {
@@ -120,7 +135,7 @@ describe('moving money between one’s own accounts', () => {
   });
 
   it('allows the same account type at another account number', () => {
-    expect(given(ready).when({ ...request, accountType: 'savings' }).decision().payerAccount).toHaveLength(1);
+    expect(given(ready).when({ ...request, accountType: 'savings' }).decision()).toHaveLength(1);
   });
 });
 
@@ -163,11 +178,11 @@ describe('transfer refusals, in the order of API.md', () => {
 
   it('the balance that counts is the `from` account, not the account type', () => {
     given(ready).when({ ...request, from: 'checking', accountType: 'savings', amountCents: 600 }).then(refused('insufficient_balance', 'You do not have enough balance'));
-    expect(given(ready).when({ ...request, from: 'savings', accountType: 'checking', amountCents: 600 }).decision().payerAccount).toHaveLength(1);
+    expect(given(ready).when({ ...request, from: 'savings', accountType: 'checking', amountCents: 600 }).decision()).toHaveLength(1);
   });
 
   it('may spend the whole balance', () => {
-    expect(given(ready).when({ ...request, amountCents: 10000 }).decision().payerAccount[0]?.data).toMatchObject({ balanceAfterCents: 0 });
+    expect(given(ready).when({ ...request, amountCents: 10000 }).decision()[0]?.data).toMatchObject({ balanceAfterCents: 0 });
   });
 
   it('a closed customer', () => {
@@ -180,12 +195,11 @@ describe('transfer refusals, in the order of API.md', () => {
 });
 
 describe('a retried transfer request', () => {
-  it('records nothing when the transfer already exists', () => {
-    const transfer: TransferState = { phase: 'debited', request: transferEvents()[0]!.data as Extract<TransferEvent, { type: 'TransferRequested' }>['data'], failureReason: null };
-    given(ready).when({ ...request, transfer }).then({ transfer: [], payerAccount: [] });
+  it('records nothing when the debit is already recorded (the same request again)', () => {
+    given([...ready, debited()]).when(request).then([]);
   });
 
-  it('records only the transfer when the debit was already appended', () => {
-    given([...ready, debited()]).when(request).then({ transfer: transferEvents(), payerAccount: [] });
+  it('records nothing even when the pin has changed since (the first decision stands)', () => {
+    given([...ready, debited()]).when({ ...request, pinMatches: false }).then([]);
   });
 });

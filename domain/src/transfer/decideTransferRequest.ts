@@ -6,7 +6,6 @@ import type { CustomerState } from '../customer/customerState';
 import { refuse } from '../domainError';
 import { MIN_TRANSFER_CENTS } from '../primitives';
 import type { AccountKind } from '../primitives';
-import type { TransferEvent, TransferState } from './transferDecider';
 
 /**
  * POST /transaction/transfer, decided over the payer's customer and account streams.
@@ -44,19 +43,9 @@ export type TransferRecipient =
 export interface TransferRequestContext {
   /** State of `customer-<payerId>`. */
   readonly customer: CustomerState;
-  /** State of `account-<payerId>`. */
+  /** State of `account-<payerId>`: the stream the decision is appended to. */
   readonly account: AccountState;
   readonly recipient: TransferRecipient;
-  /** State of `transfer-<transferId>` if already read (a retry); omitted = none. */
-  readonly transfer?: TransferState | undefined;
-}
-
-/** Events to append, per stream. Append payerAccount FIRST (it guards the balance), then transfer. */
-export interface TransferRequestDecision {
-  /** For `transfer-<transferId>`: [TransferRequested, TransferDebited]. */
-  readonly transfer: TransferEvent[];
-  /** For `account-<payerId>`: [AccountDebited (status 'pending')]. */
-  readonly payerAccount: AccountEvent[];
 }
 
 function present(value: string | undefined): value is string {
@@ -64,25 +53,25 @@ function present(value: string | undefined): value is string {
 }
 
 /**
+ * The request: one decision on the payer's account stream (the consistency boundary of the balance), one event —
+ * the payer's debit (AccountDebited, pending) carrying the transfer's intent and every id the later steps use.
+ * The transfer process (transferProcess.ts) takes it from there.
+ *
  * Refusals, in API.md's order (all 422): customer unknown (404) or closed; blocked; no pin; wrong pin;
  * missing amount / accountType / accountNumber ('Please fill all fields'); same account number AND same type;
  * amount below 1 dollar; amount above the `from` balance ('You do not have enough balance').
- * Idempotent: a transfer already requested → nothing; a debit already recorded → only the transfer events.
+ * Idempotent: a debit already recorded (the same request again) → [].
  */
-export function decideTransferRequest(command: RequestTransfer, context: TransferRequestContext): TransferRequestDecision {
-  if (context.transfer !== undefined && context.transfer.phase !== 'none') return { transfer: [], payerAccount: [] };
+export function decideTransferRequest(command: RequestTransfer, context: TransferRequestContext): AccountEvent[] {
   const customer = requireActiveCustomer(context.customer);
   if (customer.userId !== command.payerId) throw new TypeError('RequestTransfer.payerId must be the id of the customer state given');
   const { account, recipient } = context;
   if (account.status === 'unopened') refuse('not_found', 'Account not found');
   if (account.status === 'closed') refuse('closed');
-  const alreadyDebited = account.transactions[command.debitTransactionId] !== undefined;
-
-  if (!alreadyDebited) {
-    if (customer.isBlocked) refuse('blocked');
-    if (customer.pinHash === null) refuse('no_pin');
-    if (!command.pinMatches) refuse('wrong_pin');
-  }
+  if (account.recorded.has(command.debitTransactionId)) return [];
+  if (customer.isBlocked) refuse('blocked');
+  if (customer.pinHash === null) refuse('no_pin');
+  if (!command.pinMatches) refuse('wrong_pin');
   const { amountCents, accountType } = command;
   const accountNumber = command.accountNumber?.trim();
   if (amountCents === undefined || accountType === undefined || !present(accountNumber)) refuse('fill_fields');
@@ -92,53 +81,31 @@ export function decideTransferRequest(command: RequestTransfer, context: Transfe
 
   const recipientName = recipient.kind === 'internal' ? recipient.name : (recipient.name ?? command.to ?? '').trim();
   const userDescription = command.description?.trim() ?? '';
-  const debitDescription = userDescription || (recipientName ? `Transfer to ${recipientName}` : 'Transfer');
+  const internal = recipient.kind === 'internal';
 
   // The balance rule ('You do not have enough balance') is the account decider's.
-  const payerAccount = decideAccount(
+  return decideAccount(
     {
       type: 'DebitForTransfer',
       transactionId: command.debitTransactionId,
       transferId: command.transferId,
       account: command.from,
       amountCents,
-      description: debitDescription,
-      now: command.now,
-    },
-    account,
-  );
-
-  const transfer: TransferEvent[] = [
-    {
-      type: 'TransferRequested',
-      data: {
-        transferId: command.transferId,
-        payerId: customer.userId,
-        from: command.from,
-        amountCents,
+      description: userDescription || (recipientName ? `Transfer to ${recipientName}` : 'Transfer'),
+      intent: {
+        internal,
+        ...(internal ? { payeeId: recipient.payeeId, creditTransactionId: command.creditTransactionId } : {}),
+        refundTransactionId: command.refundTransactionId,
         accountNumber,
         bankName: command.bankName?.trim() ?? '',
         routingNumber: command.routingNumber?.trim() ?? '',
         accountType,
         recipientName,
         description: userDescription,
-        internal: recipient.kind === 'internal',
-        ...(recipient.kind === 'internal' ? { payeeId: recipient.payeeId, creditTransactionId: command.creditTransactionId } : {}),
         requestedAt: command.now,
-        debitTransactionId: command.debitTransactionId,
-        refundTransactionId: command.refundTransactionId,
       },
+      now: command.now,
     },
-    {
-      type: 'TransferDebited',
-      data: {
-        transferId: command.transferId,
-        transactionId: command.debitTransactionId,
-        account: command.from,
-        amountCents,
-        occurredAt: command.now,
-      },
-    },
-  ];
-  return { transfer, payerAccount };
+    account,
+  );
 }

@@ -4,11 +4,11 @@ import { refuse } from '../domainError';
 import type { BankEvent, EventData, EventTypeOfStream } from '../events/eventSchemas';
 
 /**
- * The transfer aggregate, stream `transfer-<transferId>`: the record of one transfer's life.
+ * The transfer aggregate, stream `transfer-<transferId>`: the record of one transfer's life, written by the transfer
+ * process (transferProcess.ts) after the request, which is the payer's debit on the payer's account stream.
  *   internal: TransferRequested, TransferDebited → TransferCredited                       (or → TransferFailed → TransferRefunded)
  *   external: TransferRequested, TransferDebited → TransferSent → TransferSettled          (or → TransferFailed → TransferRefunded)
- * The request is decided by decideTransferRequest; the later steps by decideTransferStep (transferProcess.ts), which
- * uses this decider for the transfer stream's own events.
+ * Its state is small and evolves without updating states in place (decideTransferRecord folds speculatively).
  */
 
 export type TransferEventType = EventTypeOfStream<'transfer'>;
@@ -23,12 +23,16 @@ export type TransferState =
       readonly phase: TransferPhase;
       readonly request: TransferRequest;
       readonly failureReason: string | null;
+      /** When an external transfer was handed to settlement (its settlement is due a delay after). */
+      readonly sentAt: string | null;
     };
 
-export const initialTransferState: TransferState = { phase: 'none' };
+export const initialTransferState: TransferState = Object.freeze({ phase: 'none' as const });
 
-/** Commands on the transfer stream alone (decideTransferStep wraps them with the account effects). */
+/** Commands on the transfer stream alone (the transfer process issues them; see transferProcess.ts). */
 export type TransferCommand =
+  /** The record starts: TransferRequested and TransferDebited, from the payer's debit. [] once started. */
+  | { readonly type: 'StartTransfer'; readonly request: TransferRequest }
   | { readonly type: 'RecordPayeeCredit'; readonly now: string }
   | { readonly type: 'RecordSent'; readonly now: string }
   | { readonly type: 'RecordSettlement'; readonly now: string }
@@ -36,13 +40,13 @@ export type TransferCommand =
   | { readonly type: 'RecordRefund'; readonly now: string };
 
 export function evolveTransfer(state: TransferState, event: TransferEvent): TransferState {
-  if (event.type === 'TransferRequested') return { phase: 'requested', request: event.data, failureReason: null };
+  if (event.type === 'TransferRequested') return { phase: 'requested', request: event.data, failureReason: null, sentAt: null };
   if (state.phase === 'none') return state;
   switch (event.type) {
     case 'TransferDebited':
       return { ...state, phase: 'debited' };
     case 'TransferSent':
-      return { ...state, phase: 'sent' };
+      return { ...state, phase: 'sent', sentAt: event.data.occurredAt };
     case 'TransferCredited':
       return { ...state, phase: 'credited' };
     case 'TransferSettled':
@@ -72,6 +76,24 @@ function refuseIfFailed(state: ExistingTransfer): void {
  * (e.g. settling a failed transfer) throws DomainError 'transfer_failed' / 'transfer_completed' / 'invalid_transfer_step'.
  */
 export function decideTransfer(command: TransferCommand, state: TransferState): TransferEvent[] {
+  if (command.type === 'StartTransfer') {
+    // 'requested': a record started before the debit (as the request path once wrote it) lacks only TransferDebited.
+    if (state.phase !== 'none' && state.phase !== 'requested') return [];
+    const { request } = command;
+    return [
+      ...(state.phase === 'none' ? [{ type: 'TransferRequested' as const, data: request }] : []),
+      {
+        type: 'TransferDebited',
+        data: {
+          transferId: request.transferId,
+          transactionId: request.debitTransactionId,
+          account: request.from,
+          amountCents: request.amountCents,
+          occurredAt: request.requestedAt,
+        },
+      },
+    ];
+  }
   const transfer = requireTransfer(state);
   const { request } = transfer;
   const { transferId } = request;
@@ -128,7 +150,24 @@ export function decideTransfer(command: TransferCommand, state: TransferState): 
   }
 }
 
+/**
+ * Several commands on the transfer stream, each deciding on the state the previous ones left (a step's record is
+ * one append: e.g. StartTransfer then RecordPayeeCredit). The state is immutable, so folding is safe.
+ */
+export function decideTransferRecord(commands: readonly TransferCommand[], state: TransferState): TransferEvent[] {
+  const events: TransferEvent[] = [];
+  let current = state;
+  for (const command of commands) {
+    const produced = decideTransfer(command, current);
+    for (const event of produced) current = evolveTransfer(current, event);
+    events.push(...produced);
+  }
+  return events;
+}
+
 export const transferDecider: Decider<TransferCommand, TransferEvent, TransferState> = {
+  name: 'transfer',
+  stateVersion: 1,
   initialState: initialTransferState,
   evolve: evolveTransfer,
   decide: decideTransfer,

@@ -1,253 +1,238 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AccountEvent } from '../account/accountDecider';
-import { evolveAccount } from '../account/accountDecider';
-import type { AccountState } from '../account/accountState';
-import { initialAccountState, transactionsOf } from '../account/accountState';
+import { accountDecider } from '../account/accountDecider';
+import { emptyAccountHistory, evolveAccountHistory } from '../account/accountHistory';
 import { foldEvents } from '../decider';
-import { DomainError } from '../domainError';
 import { expectValidEvents } from '../testing/deciderSpecification';
-import { ADMIN_ID, CUSTOMER_ID, funded, LATER, NOW, opened, PAYEE_ACCOUNT_NUMBER, PAYEE_ID, uuid } from '../testing/fixtures';
-import { decideTransferRequest } from './decideTransferRequest';
-import type { RequestTransfer, TransferRecipient } from './decideTransferRequest';
+import { ADMIN_ID, CUSTOMER_ID, LATER, NOW, opened, PAYEE_ACCOUNT_NUMBER, PAYEE_ID, uuid } from '../testing/fixtures';
 import type { TransferEvent, TransferState } from './transferDecider';
-import { evolveTransfer, initialTransferState } from './transferDecider';
-import type { TransferStepCommand } from './transferProcess';
-import { decideTransferStep, nextTransferStep } from './transferProcess';
-import { evolveCustomerLedger, initialCustomerLedgerState } from '../replay/replayCustomer';
-import { pinSet, registered } from '../testing/fixtures';
+import { decideTransferRecord, evolveTransfer, initialTransferState } from './transferDecider';
+import type { TransferStep } from './transferProcess';
+import { isOutcomeAlreadyCommitted, isPayeeGone, nextTransferStep, PAYEE_ACCOUNT_CLOSED_REASON, transferRequestOf, transferStepActions } from './transferProcess';
 
-/** A tiny in-memory world of streams, appended in the order the process prescribes. */
-class World {
-  payer: AccountEvent[] = [opened(), funded('savings', 10000, 10000)];
-  payee: AccountEvent[] = [opened(PAYEE_ID, PAYEE_ACCOUNT_NUMBER)];
-  transfer: TransferEvent[] = [];
+/**
+ * The process model run by a small interpreter over in-memory streams, as the services' transfer process runs it over
+ * the event store: a step's actions in order, each decided by its own stream's decider; a refused payee credit turns
+ * into 'fail', a refused outcome ('transaction_final') follows the outcome already committed.
+ */
+const TRANSFER = uuid(600);
+const DEBIT = uuid(601);
+const CREDIT = uuid(602);
+const REFUND = uuid(603);
 
-  account(events: AccountEvent[]): AccountState {
-    return foldEvents(evolveAccount, initialAccountState, events);
+class Streams {
+  readonly events = new Map<string, (AccountEvent | TransferEvent)[]>();
+  /** Actions run so far; `crashAfter` stops the run after that many (a crash between two appends). */
+  actions = 0;
+  crashAfter = Number.POSITIVE_INFINITY;
+
+  list(stream: string): (AccountEvent | TransferEvent)[] {
+    let list = this.events.get(stream);
+    if (!list) this.events.set(stream, (list = []));
+    return list;
   }
-  transferState(): TransferState {
-    return foldEvents(evolveTransfer, initialTransferState, this.transfer);
+  account(userId: string) {
+    return foldEvents(accountDecider.evolve, accountDecider.initialState, this.list(`account-${userId}`) as AccountEvent[]);
   }
-  request(recipient: TransferRecipient, overrides: Partial<RequestTransfer> = {}): void {
-    const customer = foldEvents(evolveCustomerLedger, initialCustomerLedgerState, [registered(), pinSet()]).customer;
-    const decision = decideTransferRequest(
-      {
-        type: 'RequestTransfer',
-        transferId: uuid(600),
-        payerId: CUSTOMER_ID,
-        debitTransactionId: uuid(601),
-        creditTransactionId: uuid(602),
-        refundTransactionId: uuid(603),
-        from: 'savings',
-        amountCents: 2500,
-        accountNumber: PAYEE_ACCOUNT_NUMBER,
-        accountType: 'checking',
-        description: 'Dinner',
-        pinMatches: true,
-        now: NOW,
-        ...overrides,
-      },
-      { customer, account: this.account(this.payer), recipient },
-    );
-    this.payer.push(...decision.payerAccount);
-    this.transfer.push(...decision.transfer);
+  history(userId: string) {
+    return foldEvents(evolveAccountHistory, emptyAccountHistory(), this.list(`account-${userId}`) as AccountEvent[]);
   }
-  /** Decides a step and appends it: payee account, payer account, then transfer (or stops after `crashAfter`). */
-  step(command: TransferStepCommand, crashAfter?: 'payee' | 'payer') {
-    const toSelf = this.transferState().phase !== 'none' && (this.transferState() as { request: { payeeId?: string } }).request.payeeId === CUSTOMER_ID;
-    const result = decideTransferStep(command, { transfer: this.transferState(), payerAccount: this.account(this.payer), payeeAccount: toSelf ? undefined : this.account(this.payee) });
-    expectValidEvents(result);
-    this.payee.push(...result.payeeAccount);
-    if (crashAfter === 'payee') return result;
-    this.payer.push(...result.payerAccount);
-    if (crashAfter === 'payer') return result;
-    this.transfer.push(...result.transfer);
-    return result;
+  transfer(): TransferState {
+    return foldEvents(evolveTransfer, initialTransferState, this.list(`transfer-${TRANSFER}`) as TransferEvent[]);
   }
-  balances() {
-    const payer = this.account(this.payer);
-    const payee = this.account(this.payee);
-    return {
-      payer: payer.status === 'unopened' ? undefined : payer.balances,
-      payee: payee.status === 'unopened' ? undefined : payee.balances,
-    };
-  }
-  debitStatus() {
-    return transactionsOf(this.account(this.payer)).find((t) => t.transactionId === uuid(601))?.status;
+  append(stream: string, events: readonly (AccountEvent | TransferEvent)[]): void {
+    if (this.actions >= this.crashAfter) throw new Crash();
+    this.actions += 1;
+    expectValidEvents([...events]);
+    this.list(stream).push(...events);
   }
 }
 
-const internal: TransferRecipient = { kind: 'internal', payeeId: PAYEE_ID, name: 'Grace Hopper' };
-const external: TransferRecipient = { kind: 'external', name: 'Alan Turing' };
-const empty = { payeeAccount: [], payerAccount: [], transfer: [] };
+class Crash extends Error {}
 
-describe('an internal transfer', () => {
-  it('credits the payee, then completes the payer’s debit', () => {
-    const world = new World();
-    world.request(internal);
-    expect(world.debitStatus()).toBe('pending');
-    expect(nextTransferStep(world.transferState())).toBe('credit_payee');
-    const result = world.step({ type: 'CreditPayee', now: LATER });
-    expect(result.payeeAccount).toEqual([
-      {
-        type: 'AccountCredited',
-        data: { transactionId: uuid(602), account: 'checking', amountCents: 2500, direction: 'credit', description: 'Dinner', transferId: uuid(600), status: 'completed', occurredAt: LATER, balanceAfterCents: 2500 },
+function setUp(options: { internal: boolean; payee?: 'open' | 'closed'; toSelf?: boolean }) {
+  const streams = new Streams();
+  const payeeId = options.toSelf ? CUSTOMER_ID : PAYEE_ID;
+  streams.append(`account-${CUSTOMER_ID}`, [opened()]);
+  streams.append(`account-${CUSTOMER_ID}`, [
+    { type: 'StaffTransactionPosted', data: { transactionId: uuid(900), account: 'savings', amountCents: 10000, direction: 'credit', description: 'Deposit', status: 'completed', occurredAt: NOW, balanceAfterCents: 10000, adminId: ADMIN_ID, postedAt: NOW } },
+  ]);
+  if (!options.toSelf) {
+    streams.append(`account-${PAYEE_ID}`, [opened(PAYEE_ID, PAYEE_ACCOUNT_NUMBER)]);
+    if (options.payee === 'closed') streams.append(`account-${PAYEE_ID}`, [{ type: 'AccountClosed', data: { adminId: ADMIN_ID, closedAt: NOW } }]);
+  }
+  const debit = accountDecider.decide(
+    {
+      type: 'DebitForTransfer',
+      transactionId: DEBIT,
+      transferId: TRANSFER,
+      account: 'savings',
+      amountCents: 2500,
+      description: 'Dinner',
+      intent: {
+        internal: options.internal,
+        ...(options.internal ? { payeeId, creditTransactionId: CREDIT } : {}),
+        refundTransactionId: REFUND,
+        accountNumber: options.internal ? PAYEE_ACCOUNT_NUMBER : '9876543210',
+        bankName: options.internal ? 'Summit Bank' : 'Other Bank',
+        routingNumber: '123456789',
+        accountType: 'checking',
+        recipientName: 'Grace Hopper',
+        description: 'Dinner',
+        requestedAt: NOW,
       },
-    ]);
-    expect(result.payerAccount).toEqual([
-      { type: 'TransactionStatusChanged', data: { transactionId: uuid(601), status: 'completed', previousStatus: 'pending', transferId: uuid(600), occurredAt: LATER } },
-    ]);
-    expect(result.transfer).toEqual([
-      { type: 'TransferCredited', data: { transferId: uuid(600), transactionId: uuid(602), payeeId: PAYEE_ID, account: 'checking', amountCents: 2500, occurredAt: LATER } },
-    ]);
-    expect(world.balances()).toEqual({ payer: { savings: 7500, checking: 0 }, payee: { savings: 0, checking: 2500 } });
-    expect(world.debitStatus()).toBe('completed');
-    expect(nextTransferStep(world.transferState())).toBe('done');
+      now: NOW,
+    },
+    streams.account(CUSTOMER_ID),
+  );
+  streams.append(`account-${CUSTOMER_ID}`, debit);
+  const event = debit[0];
+  if (event?.type !== 'AccountDebited') throw new Error('expected the debit');
+  const request = transferRequestOf(CUSTOMER_ID, event.data);
+  if (!request) throw new Error('the debit carries the intent');
+  streams.actions = 0;
+  return { streams, request };
+}
+
+type Setup = ReturnType<typeof setUp>;
+
+/** Runs one step's actions; returns the step to go on with. */
+function runStep({ streams, request }: Setup, step: Exclude<TransferStep, 'done'>, options: { settlement?: 'accept' | 'reject'; reason?: string } = {}): TransferStep {
+  const payeeStream = `account-${request.payeeId}`;
+  for (const action of transferStepActions(step, request, LATER, options.reason)) {
+    try {
+      if (action.stream === 'transfer') {
+        streams.append(`transfer-${TRANSFER}`, decideTransferRecord(action.commands, streams.transfer()));
+      } else {
+        const userId = action.stream === 'payer' ? request.payerId : request.payeeId!;
+        streams.append(action.stream === 'payer' ? `account-${userId}` : payeeStream, accountDecider.decide(action.command, streams.account(userId)));
+      }
+    } catch (error) {
+      if (step === 'credit' && action.stream === 'payee' && isPayeeGone(error)) return 'fail';
+      if (action.stream === 'payer' && isOutcomeAlreadyCommitted(error)) return step === 'settle' ? 'fail' : 'settle';
+      throw error;
+    }
+  }
+  return nextTransferStep(streams.transfer(), request);
+}
+
+/** Runs the process to its end, the settlement answering `settlement`. */
+function runToEnd(setup: Setup, settlement: 'accept' | 'reject' = 'accept'): void {
+  let step = nextTransferStep(setup.streams.transfer(), setup.request);
+  let reason: string | undefined;
+  for (let guard = 0; step !== 'done'; guard += 1) {
+    if (guard > 10) throw new Error('the process does not end');
+    if (step === 'settle' && settlement === 'reject') {
+      step = runStep(setup, 'fail', { reason: 'Rejected by the recipient bank' });
+      continue;
+    }
+    const next = runStep(setup, step, { reason });
+    reason = next === 'fail' && step === 'credit' ? PAYEE_ACCOUNT_CLOSED_REASON : undefined;
+    step = next;
+  }
+}
+
+const types = (events: readonly { type: string }[]) => events.map((e) => e.type);
+
+describe('the transfer process after the debit', () => {
+  it('reads the request from the debit', () => {
+    const { request } = setUp({ internal: true });
+    expect(request).toMatchObject({ transferId: TRANSFER, payerId: CUSTOMER_ID, payeeId: PAYEE_ID, debitTransactionId: DEBIT, creditTransactionId: CREDIT, refundTransactionId: REFUND, amountCents: 2500, internal: true });
+    expect(nextTransferStep(initialTransferState, request)).toBe('credit');
   });
 
-  it('does nothing more when the step is run again', () => {
-    const world = new World();
-    world.request(internal);
-    world.step({ type: 'CreditPayee', now: LATER });
-    expect(world.step({ type: 'CreditPayee', now: LATER })).toEqual(empty);
+  it('internal: credits the payee, completes the debit, and records the transfer', () => {
+    const setup = setUp({ internal: true });
+    runToEnd(setup);
+    const { streams } = setup;
+    expect(streams.account(PAYEE_ID)).toMatchObject({ balances: { checking: 2500 } });
+    expect(streams.history(CUSTOMER_ID).transactions.get(DEBIT)?.status).toBe('completed');
+    expect(types(streams.list(`transfer-${TRANSFER}`))).toEqual(['TransferRequested', 'TransferDebited', 'TransferCredited']);
+    expect(streams.transfer().phase).toBe('credited');
   });
 
-  it('heals a crash after the payee was credited without crediting twice', () => {
-    const world = new World();
-    world.request(internal);
-    world.step({ type: 'CreditPayee', now: LATER }, 'payee');
-    expect(nextTransferStep(world.transferState())).toBe('credit_payee');
-    const retry = world.step({ type: 'CreditPayee', now: LATER });
-    expect(retry.payeeAccount).toEqual([]);
-    expect(retry.payerAccount).toHaveLength(1);
-    expect(world.balances().payee).toEqual({ savings: 0, checking: 2500 });
-    expect(nextTransferStep(world.transferState())).toBe('done');
+  it('internal to one’s own other account: credited on the payer’s own stream', () => {
+    const setup = setUp({ internal: true, toSelf: true });
+    runToEnd(setup);
+    expect(setup.streams.account(CUSTOMER_ID)).toMatchObject({ balances: { savings: 7500, checking: 2500 } });
+    expect(setup.streams.transfer().phase).toBe('credited');
   });
 
-  it('between one’s own savings and checking, puts every account event on the one account', () => {
-    const world = new World();
-    world.request({ kind: 'internal', payeeId: CUSTOMER_ID, name: 'Ada Lovelace' }, { accountNumber: '1234567890' });
-    const result = world.step({ type: 'CreditPayee', now: LATER });
-    expect(result.payeeAccount).toEqual([]);
-    expect(result.payerAccount.map((e) => e.type)).toEqual(['AccountCredited', 'TransactionStatusChanged']);
-    expect(world.balances().payer).toEqual({ savings: 7500, checking: 2500 });
+  it('internal to a closed account: fails, refunds the payer, and the debit shows failed', () => {
+    const setup = setUp({ internal: true, payee: 'closed' });
+    runToEnd(setup);
+    const { streams } = setup;
+    expect(streams.account(CUSTOMER_ID)).toMatchObject({ balances: { savings: 10000 } });
+    expect(streams.account(PAYEE_ID)).toMatchObject({ balances: { checking: 0 } });
+    expect(streams.history(CUSTOMER_ID).transactions.get(DEBIT)?.status).toBe('failed');
+    expect(types(streams.list(`transfer-${TRANSFER}`))).toEqual(['TransferRequested', 'TransferDebited', 'TransferFailed', 'TransferRefunded']);
+    expect(streams.list(`transfer-${TRANSFER}`)[2]).toMatchObject({ data: { reason: PAYEE_ACCOUNT_CLOSED_REASON } });
   });
 
-  it('fails when the payee’s account is closed, then refunds the payer', () => {
-    const world = new World();
-    world.payee.push({ type: 'AccountClosed', data: { adminId: ADMIN_ID, closedAt: NOW } });
-    world.request(internal);
-    const result = world.step({ type: 'CreditPayee', now: LATER });
-    expect(result).toEqual({ ...empty, transfer: [{ type: 'TransferFailed', data: { transferId: uuid(600), reason: 'Recipient account is closed', occurredAt: LATER } }] });
-    expect(nextTransferStep(world.transferState())).toBe('refund');
-    world.step({ type: 'RefundPayer', now: LATER });
-    expect(world.balances().payer).toEqual({ savings: 10000, checking: 0 });
-    expect(world.debitStatus()).toBe('failed');
-    expect(nextTransferStep(world.transferState())).toBe('done');
+  it('external: sent, then settled after the delay', () => {
+    const setup = setUp({ internal: false });
+    expect(runStep(setup, 'send')).toBe('settle');
+    expect(setup.streams.history(CUSTOMER_ID).transactions.get(DEBIT)?.status).toBe('pending');
+    runToEnd(setup);
+    expect(types(setup.streams.list(`transfer-${TRANSFER}`))).toEqual(['TransferRequested', 'TransferDebited', 'TransferSent', 'TransferSettled']);
+    expect(setup.streams.history(CUSTOMER_ID).transactions.get(DEBIT)?.status).toBe('completed');
   });
 
-  it('cannot be sent to settlement', () => {
-    const world = new World();
-    world.request(internal);
-    expect(() => world.step({ type: 'SendTransfer', now: LATER })).toThrow(new DomainError('invalid_transfer_step'));
+  it('external, rejected by the recipient bank: failed and refunded', () => {
+    const setup = setUp({ internal: false });
+    runToEnd(setup, 'reject');
+    expect(types(setup.streams.list(`transfer-${TRANSFER}`))).toEqual(['TransferRequested', 'TransferDebited', 'TransferSent', 'TransferFailed', 'TransferRefunded']);
+    expect(setup.streams.account(CUSTOMER_ID)).toMatchObject({ balances: { savings: 10000 } });
   });
 
-  it('cannot fail once credited', () => {
-    const world = new World();
-    world.request(internal);
-    world.step({ type: 'CreditPayee', now: LATER });
-    expect(() => world.step({ type: 'FailTransfer', reason: 'x', now: LATER })).toThrow('Transfer already completed');
-  });
-});
+  it('commits one outcome only: a settlement after the debit failed follows the failure, and the other way round', () => {
+    const failedFirst = setUp({ internal: false });
+    runStep(failedFirst, 'send');
+    runStep(failedFirst, 'fail', { reason: 'Rejected' });
+    expect(runStep(failedFirst, 'settle')).toBe('fail');
+    runToEnd(failedFirst);
+    expect(failedFirst.streams.transfer().phase).toBe('refunded');
 
-describe('an external transfer', () => {
-  it('is sent, then settled: the debit becomes completed', () => {
-    const world = new World();
-    world.request(external);
-    expect(nextTransferStep(world.transferState())).toBe('send');
-    expect(world.step({ type: 'SendTransfer', now: LATER }).transfer).toEqual([{ type: 'TransferSent', data: { transferId: uuid(600), occurredAt: LATER } }]);
-    expect(nextTransferStep(world.transferState())).toBe('settle');
-    const settled = world.step({ type: 'SettleTransfer', now: LATER });
-    expect(settled.transfer).toEqual([{ type: 'TransferSettled', data: { transferId: uuid(600), occurredAt: LATER } }]);
-    expect(world.debitStatus()).toBe('completed');
-    expect(world.balances().payer).toEqual({ savings: 7500, checking: 0 });
-    expect(world.balances().payee).toEqual({ savings: 0, checking: 0 });
-    expect(nextTransferStep(world.transferState())).toBe('done');
-    expect(world.step({ type: 'SettleTransfer', now: LATER })).toEqual(empty);
+    const settledFirst = setUp({ internal: false });
+    runStep(settledFirst, 'send');
+    runStep(settledFirst, 'settle');
+    expect(settledFirst.streams.transfer().phase).toBe('settled');
+    const again = setUp({ internal: false });
+    runStep(again, 'send');
+    // the debit completed, then the process crashed before recording the settlement; a second answer rejects:
+    again.streams.append(`account-${CUSTOMER_ID}`, accountDecider.decide({ type: 'SetTransactionStatus', transactionId: DEBIT, status: 'completed', now: LATER }, again.streams.account(CUSTOMER_ID)));
+    expect(runStep(again, 'fail', { reason: 'Rejected' })).toBe('settle');
+    runToEnd(again);
+    expect(again.streams.transfer().phase).toBe('settled');
+    expect(again.streams.account(CUSTOMER_ID)).toMatchObject({ balances: { savings: 7500 } });
   });
 
-  it('fails, then refunds the payer: debit failed, balance restored', () => {
-    const world = new World();
-    world.request(external);
-    world.step({ type: 'SendTransfer', now: LATER });
-    expect(world.step({ type: 'FailTransfer', reason: 'Unknown routing number', now: LATER }).transfer).toEqual([
-      { type: 'TransferFailed', data: { transferId: uuid(600), reason: 'Unknown routing number', occurredAt: LATER } },
-    ]);
-    expect(nextTransferStep(world.transferState())).toBe('refund');
-    const refund = world.step({ type: 'RefundPayer', now: LATER });
-    expect(refund.payerAccount).toEqual([
-      { type: 'TransactionStatusChanged', data: { transactionId: uuid(601), status: 'failed', previousStatus: 'pending', transferId: uuid(600), occurredAt: LATER } },
-      {
-        type: 'AccountCredited',
-        data: { transactionId: uuid(603), account: 'savings', amountCents: 2500, direction: 'credit', description: 'Refund: transfer to Alan Turing', transferId: uuid(600), status: 'completed', occurredAt: LATER, balanceAfterCents: 10000, refundOf: uuid(601) },
-      },
-    ]);
-    expect(refund.transfer).toEqual([{ type: 'TransferRefunded', data: { transferId: uuid(600), transactionId: uuid(603), account: 'savings', amountCents: 2500, occurredAt: LATER } }]);
-    expect(world.balances().payer).toEqual({ savings: 10000, checking: 0 });
-    expect(nextTransferStep(world.transferState())).toBe('done');
-    expect(world.step({ type: 'RefundPayer', now: LATER })).toEqual(empty);
-  });
+  it('survives a crash after any action: running the step again from the start gives the uninterrupted result (property)', () => {
+    const cases = fc.record({
+      kind: fc.constantFrom('internal', 'internal-closed', 'external', 'external-rejected', 'self'),
+      crashAfter: fc.nat({ max: 8 }),
+    });
+    fc.assert(
+      fc.property(cases, ({ kind, crashAfter }) => {
+        const make = () =>
+          setUp({ internal: !kind.startsWith('external'), payee: kind === 'internal-closed' ? 'closed' : 'open', toSelf: kind === 'self' });
+        const settlement = kind === 'external-rejected' ? 'reject' : 'accept';
+        const clean = make();
+        runToEnd(clean, settlement);
 
-  it('heals a crash during the refund without refunding twice', () => {
-    const world = new World();
-    world.request(external);
-    world.step({ type: 'FailTransfer', reason: 'Rejected', now: LATER });
-    world.step({ type: 'RefundPayer', now: LATER }, 'payer');
-    expect(nextTransferStep(world.transferState())).toBe('refund');
-    const retry = world.step({ type: 'RefundPayer', now: LATER });
-    expect(retry.payerAccount).toEqual([]);
-    expect(retry.transfer.map((e) => e.type)).toEqual(['TransferRefunded']);
-    expect(world.balances().payer).toEqual({ savings: 10000, checking: 0 });
-  });
-
-  it('cannot settle once failed', () => {
-    const world = new World();
-    world.request(external);
-    world.step({ type: 'FailTransfer', reason: 'Rejected', now: LATER });
-    expect(() => world.step({ type: 'SettleTransfer', now: LATER })).toThrow('Transfer already failed');
-    expect(() => world.step({ type: 'SendTransfer', now: LATER })).toThrow('Transfer already failed');
-  });
-
-  it('cannot fail once settled, nor once its debit was completed by a settlement that crashed half-way', () => {
-    const settledWorld = new World();
-    settledWorld.request(external);
-    settledWorld.step({ type: 'SettleTransfer', now: LATER });
-    expect(() => settledWorld.step({ type: 'FailTransfer', reason: 'x', now: LATER })).toThrow('Transfer already completed');
-
-    const crashed = new World();
-    crashed.request(external);
-    crashed.step({ type: 'SettleTransfer', now: LATER }, 'payer');
-    expect(nextTransferStep(crashed.transferState())).toBe('send');
-    expect(() => crashed.step({ type: 'FailTransfer', reason: 'x', now: LATER })).toThrow('Transfer already completed');
-    expect(crashed.step({ type: 'SettleTransfer', now: LATER }).transfer.map((e) => e.type)).toEqual(['TransferSettled']);
-  });
-
-  it('cannot credit a payee', () => {
-    const world = new World();
-    world.request(external);
-    expect(() => world.step({ type: 'CreditPayee', now: LATER })).toThrow('This step does not apply to this transfer');
-  });
-
-  it('cannot be refunded before it failed', () => {
-    const world = new World();
-    world.request(external);
-    expect(() => world.step({ type: 'RefundPayer', now: LATER })).toThrow('This step does not apply to this transfer');
-  });
-});
-
-describe('an unknown transfer', () => {
-  it('has nothing left to do and refuses steps with not_found', () => {
-    expect(nextTransferStep(initialTransferState)).toBe('done');
-    expect(() => decideTransferStep({ type: 'SendTransfer', now: NOW }, { transfer: initialTransferState, payerAccount: initialAccountState })).toThrow('Transfer not found');
+        const crashed = make();
+        crashed.streams.crashAfter = crashAfter;
+        try {
+          runToEnd(crashed, settlement);
+        } catch (error) {
+          if (!(error instanceof Crash)) throw error;
+        }
+        crashed.streams.crashAfter = Number.POSITIVE_INFINITY;
+        runToEnd(crashed, settlement);
+        for (const [stream, events] of clean.streams.events) expect(types(crashed.streams.list(stream)), stream).toEqual(types(events));
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -1,80 +1,94 @@
-import type { AccountEvent } from '../account/accountDecider';
-import { decideAccount, evolveAccount } from '../account/accountDecider';
-import type { AccountState } from '../account/accountState';
-import { assertNever, foldEvents } from '../decider';
-import { refuse } from '../domainError';
-import type { TransferEvent, TransferRequest, TransferState } from './transferDecider';
-import { decideTransfer, requireTransfer } from './transferDecider';
+import type { AccountCommand, CreditForTransfer, RefundTransfer, SetTransactionStatus } from '../account/accountCommands';
+import { assertNever } from '../decider';
+import { isDomainError } from '../domainError';
+import type { EventData } from '../events/eventSchemas';
+import type { TransferCommand, TransferRequest, TransferState } from './transferDecider';
 
 /**
- * The transfer process, run by the worker after the request.
+ * The transfer process: everything after the request. The request is ONE event, the payer's debit
+ * (`AccountDebited`, status pending) carrying the transfer's intent with every id fixed up front; the services' transfer
+ * process reads each such debit from the global log and runs the steps below. Each action is a command on ONE stream,
+ * decided by that stream's own decider; actions run in the order listed, and every one of them is idempotent (keyed by
+ * the ids fixed at the request), so after a crash the process runs the same step again from the start.
  *
- *   nextTransferStep(state) → what remains:
- *     'credit_payee'  internal, requested/debited       → decideTransferStep({ type: 'CreditPayee' })
- *     'send'          external, requested/debited       → decideTransferStep({ type: 'SendTransfer' })
- *     'settle'        external, sent                    → the settlement outcome: 'SettleTransfer' or 'FailTransfer'
- *     'refund'        failed, not yet refunded          → decideTransferStep({ type: 'RefundPayer' })
- *     'done'          credited, settled, refunded (or no such transfer)
+ *   credit  (internal)  1. payee account   CreditForTransfer            refused because the payee is gone → 'fail'
+ *                       2. payer account   SetTransactionStatus completed
+ *                       3. transfer        StartTransfer, RecordPayeeCredit        → credited (done)
+ *   send    (external)  1. transfer        StartTransfer, RecordSent               → sent; settlement due after the delay
+ *   settle  (accepted)  1. payer account   SetTransactionStatus completed           (the commit point of the outcome)
+ *                       2. transfer        RecordSettlement                         → settled (done)
+ *   fail    (reason)    1. payer account   SetTransactionStatus failed              (the commit point of the outcome)
+ *                       2. transfer        StartTransfer, RecordFailure(reason)     → failed
+ *   refund  (failed)    1. payer account   SetTransactionStatus failed (again: a no-op), RefundTransfer
+ *                       2. transfer        RecordRefund                             → refunded (done)
  *
- * decideTransferStep returns the events per stream. APPEND IN THIS ORDER: payeeAccount, payerAccount, transfer.
- * The transfer stream's event marks the step done, so a crash between appends is healed by running the same step
- * again: every account effect is idempotent by transactionId/status and yields [] when already applied.
- *
- * Statuses: the payer's debit is 'pending' from the request; it becomes 'completed' (TransactionStatusChanged)
- * when the payee is credited (internal) or the transfer settles (external), and 'failed' on refund.
+ * The payer's debit status is where an outcome commits: it goes pending → completed or pending → failed exactly
+ * once, so a settlement asked twice (a crash, a retry) cannot both complete and refund the same transfer — the
+ * second outcome is refused by the payer's account ('transaction_final') and the process follows the first.
  */
-export type TransferStep = 'credit_payee' | 'send' | 'settle' | 'refund' | 'done';
+export type TransferStep = 'credit' | 'send' | 'settle' | 'fail' | 'refund' | 'done';
 
-export function nextTransferStep(state: TransferState): TransferStep {
+/** What the process does next, from the transfer's record (phase 'none': not started yet, only the debit exists). */
+export function nextTransferStep(state: TransferState, request: Pick<TransferRequest, 'internal'>): TransferStep {
   switch (state.phase) {
     case 'none':
-    case 'credited':
-    case 'settled':
-    case 'refunded':
-      return 'done';
     case 'requested':
     case 'debited':
-      return state.request.internal ? 'credit_payee' : 'send';
+      return request.internal ? 'credit' : 'send';
     case 'sent':
       return 'settle';
     case 'failed':
       return 'refund';
+    case 'credited':
+    case 'settled':
+    case 'refunded':
+      return 'done';
     default:
       return assertNever(state);
   }
 }
 
-export type TransferStepCommand =
-  /** Internal: credit the payee (or fail the transfer when the payee's account is closed or missing). */
-  | { readonly type: 'CreditPayee'; readonly now: string }
-  /** External: handed to settlement. */
-  | { readonly type: 'SendTransfer'; readonly now: string }
-  /** External: settlement confirmed. */
-  | { readonly type: 'SettleTransfer'; readonly now: string }
-  /** Settlement (or anything else) failed; the refund is the next step. */
-  | { readonly type: 'FailTransfer'; readonly reason: string; readonly now: string }
-  /** After a failure: mark the debit failed and refund the payer. */
-  | { readonly type: 'RefundPayer'; readonly now: string };
-
-export interface TransferStepContext {
-  /** State of `transfer-<transferId>`. */
-  readonly transfer: TransferState;
-  /** State of `account-<payerId>`. */
-  readonly payerAccount: AccountState;
-  /** State of `account-<payeeId>`, for CreditPayee of an internal transfer to someone else. */
-  readonly payeeAccount?: AccountState | undefined;
+/** The transfer a debit requests, or undefined for a debit that carries no intent (or is not a transfer's). */
+export function transferRequestOf(payerId: string, debit: EventData<'AccountDebited'>): TransferRequest | undefined {
+  const { intent, transferId } = debit;
+  if (!intent || !transferId) return undefined;
+  return {
+    transferId,
+    payerId,
+    from: debit.account,
+    amountCents: debit.amountCents,
+    accountNumber: intent.accountNumber,
+    bankName: intent.bankName,
+    routingNumber: intent.routingNumber,
+    accountType: intent.accountType,
+    recipientName: intent.recipientName,
+    description: intent.description,
+    internal: intent.internal,
+    ...(intent.payeeId === undefined ? {} : { payeeId: intent.payeeId }),
+    requestedAt: intent.requestedAt,
+    debitTransactionId: debit.transactionId,
+    ...(intent.creditTransactionId === undefined ? {} : { creditTransactionId: intent.creditTransactionId }),
+    refundTransactionId: intent.refundTransactionId,
+  };
 }
 
-export interface TransferStepResult {
-  /** For `account-<payeeId>` (empty when the payee is the payer: then everything is in payerAccount). */
-  readonly payeeAccount: AccountEvent[];
-  /** For `account-<payerId>`. */
-  readonly payerAccount: AccountEvent[];
-  /** For `transfer-<transferId>`; append last. */
-  readonly transfer: TransferEvent[];
-}
+/** One action of a step: a command for the payer's or the payee's account stream, or commands for the transfer's. */
+export type TransferAction =
+  | { readonly stream: 'payer'; readonly command: AccountCommand }
+  | { readonly stream: 'payee'; readonly command: CreditForTransfer }
+  | { readonly stream: 'transfer'; readonly commands: readonly TransferCommand[] };
 
 export const PAYEE_ACCOUNT_CLOSED_REASON = 'Recipient account is closed';
+
+/** A refusal of the payee's credit that fails the transfer (the payee's account is closed or does not exist). */
+export function isPayeeGone(error: unknown): boolean {
+  return isDomainError(error) && (error.code === 'closed' || error.code === 'not_found');
+}
+
+/** A refusal of the payer's status change: the outcome was already committed the other way. */
+export function isOutcomeAlreadyCommitted(error: unknown): boolean {
+  return isDomainError(error) && error.code === 'transaction_final';
+}
 
 function payeeCreditDescription(request: TransferRequest): string {
   return request.description || 'Transfer received';
@@ -84,87 +98,67 @@ function refundDescription(request: TransferRequest): string {
   return request.recipientName ? `Refund: transfer to ${request.recipientName}` : 'Refund: transfer';
 }
 
-function creditPayee(now: string, request: TransferRequest, context: TransferStepContext, transfer: TransferState): TransferStepResult {
-  const { payeeId, creditTransactionId } = request;
-  if (!request.internal || payeeId === undefined || creditTransactionId === undefined) refuse('invalid_transfer_step');
-  const toSelf = payeeId === request.payerId;
-  const payeeState = toSelf ? context.payerAccount : context.payeeAccount;
-  if (payeeState === undefined) throw new TypeError('CreditPayee needs the payee account state');
-  const alreadyCredited = payeeState.status !== 'unopened' && payeeState.transactions[creditTransactionId] !== undefined;
-  if (!alreadyCredited && payeeState.status !== 'open') {
-    if (transfer.phase === 'credited') return { payeeAccount: [], payerAccount: [], transfer: [] };
-    return { payeeAccount: [], payerAccount: [], transfer: decideTransfer({ type: 'RecordFailure', reason: PAYEE_ACCOUNT_CLOSED_REASON, now }, transfer) };
-  }
-  const transferEvents = decideTransfer({ type: 'RecordPayeeCredit', now }, transfer);
-  const credit = decideAccount(
-    {
-      type: 'CreditForTransfer',
-      transactionId: creditTransactionId,
-      transferId: request.transferId,
-      account: request.accountType,
-      amountCents: request.amountCents,
-      description: payeeCreditDescription(request),
-      now,
-    },
-    payeeState,
-  );
-  const payerState = toSelf ? foldEvents(evolveAccount, context.payerAccount, credit) : context.payerAccount;
-  const completed = decideAccount({ type: 'SetTransactionStatus', transactionId: request.debitTransactionId, status: 'completed', now }, payerState);
-  return toSelf
-    ? { payeeAccount: [], payerAccount: [...credit, ...completed], transfer: transferEvents }
-    : { payeeAccount: credit, payerAccount: completed, transfer: transferEvents };
+function debitStatus(request: TransferRequest, status: 'completed' | 'failed', now: string): SetTransactionStatus {
+  return { type: 'SetTransactionStatus', transactionId: request.debitTransactionId, status, now };
 }
 
-/**
- * Decides one step of the process (see the module comment for the order of appends).
- * Throws DomainError: 'not_found' (no transfer), 'invalid_transfer_step' (e.g. SendTransfer on an internal transfer),
- * 'transfer_failed' (settling/crediting a failed transfer), 'transfer_completed' (failing a credited or settled transfer,
- * or one whose debit is already completed).
- */
-export function decideTransferStep(command: TransferStepCommand, context: TransferStepContext): TransferStepResult {
-  const transfer = requireTransfer(context.transfer);
-  const { request } = transfer;
-  const none: AccountEvent[] = [];
-  switch (command.type) {
-    case 'CreditPayee':
-      return creditPayee(command.now, request, context, transfer);
-    case 'SendTransfer':
-      return { payeeAccount: none, payerAccount: none, transfer: decideTransfer({ type: 'RecordSent', now: command.now }, transfer) };
-    case 'SettleTransfer': {
-      const transferEvents = decideTransfer({ type: 'RecordSettlement', now: command.now }, transfer);
-      const completed = decideAccount(
-        { type: 'SetTransactionStatus', transactionId: request.debitTransactionId, status: 'completed', now: command.now },
-        context.payerAccount,
-      );
-      return { payeeAccount: none, payerAccount: completed, transfer: transferEvents };
-    }
-    case 'FailTransfer': {
-      const debit = context.payerAccount.status === 'unopened' ? undefined : context.payerAccount.transactions[request.debitTransactionId];
-      if (debit?.status === 'completed' && transfer.phase !== 'failed' && transfer.phase !== 'refunded') refuse('transfer_completed');
-      return { payeeAccount: none, payerAccount: none, transfer: decideTransfer({ type: 'RecordFailure', reason: command.reason, now: command.now }, transfer) };
-    }
-    case 'RefundPayer': {
-      const transferEvents = decideTransfer({ type: 'RecordRefund', now: command.now }, transfer);
-      const failed = decideAccount(
-        { type: 'SetTransactionStatus', transactionId: request.debitTransactionId, status: 'failed', now: command.now },
-        context.payerAccount,
-      );
-      const refund = decideAccount(
+function refund(request: TransferRequest, now: string): RefundTransfer {
+  return {
+    type: 'RefundTransfer',
+    transactionId: request.refundTransactionId,
+    transferId: request.transferId,
+    refundOf: request.debitTransactionId,
+    account: request.from,
+    amountCents: request.amountCents,
+    description: refundDescription(request),
+    now,
+  };
+}
+
+/** The actions of one step, in order (see the module comment). `reason` is the failure's, for 'fail'. */
+export function transferStepActions(step: Exclude<TransferStep, 'done'>, request: TransferRequest, now: string, reason?: string): TransferAction[] {
+  const start: TransferCommand = { type: 'StartTransfer', request };
+  switch (step) {
+    case 'credit': {
+      if (!request.internal || request.payeeId === undefined || request.creditTransactionId === undefined) {
+        throw new TypeError(`Transfer ${request.transferId} is not internal: it has no payee to credit`);
+      }
+      return [
         {
-          type: 'RefundTransfer',
-          transactionId: request.refundTransactionId,
-          transferId: request.transferId,
-          refundOf: request.debitTransactionId,
-          account: request.from,
-          amountCents: request.amountCents,
-          description: refundDescription(request),
-          now: command.now,
+          stream: 'payee',
+          command: {
+            type: 'CreditForTransfer',
+            transactionId: request.creditTransactionId,
+            transferId: request.transferId,
+            account: request.accountType,
+            amountCents: request.amountCents,
+            description: payeeCreditDescription(request),
+            now,
+          },
         },
-        foldEvents(evolveAccount, context.payerAccount, failed),
-      );
-      return { payeeAccount: none, payerAccount: [...failed, ...refund], transfer: transferEvents };
+        { stream: 'payer', command: debitStatus(request, 'completed', now) },
+        { stream: 'transfer', commands: [start, { type: 'RecordPayeeCredit', now }] },
+      ];
     }
+    case 'send':
+      return [{ stream: 'transfer', commands: [start, { type: 'RecordSent', now }] }];
+    case 'settle':
+      return [
+        { stream: 'payer', command: debitStatus(request, 'completed', now) },
+        { stream: 'transfer', commands: [{ type: 'RecordSettlement', now }] },
+      ];
+    case 'fail':
+      return [
+        { stream: 'payer', command: debitStatus(request, 'failed', now) },
+        { stream: 'transfer', commands: [start, { type: 'RecordFailure', reason: reason ?? 'Transfer failed', now }] },
+      ];
+    case 'refund':
+      return [
+        { stream: 'payer', command: debitStatus(request, 'failed', now) },
+        { stream: 'payer', command: refund(request, now) },
+        { stream: 'transfer', commands: [{ type: 'RecordRefund', now }] },
+      ];
     default:
-      return assertNever(command);
+      return assertNever(step);
   }
 }

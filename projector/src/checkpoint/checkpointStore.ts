@@ -1,5 +1,6 @@
 import { formatPosition, parsePosition, type Position } from '@bank/eventstore';
 import type pg from 'pg';
+import { sqlLiteral } from '../changes/sqlLiterals';
 import type { ReadModelTables } from '../schema/readModelTables';
 
 /** The default projector (and checkpoint) name. */
@@ -69,4 +70,34 @@ export async function advanceCheckpoint(
     const actual = await db.query<{ position: string | null }>(`SELECT position FROM ${tables.checkpoint} WHERE name = $1`, [name]);
     throw new CheckpointMovedError(name, expected, actual.rows[0]?.position ?? null);
   }
+}
+
+/** The message of the error the statements below raise when the checkpoint is not where the batch started. */
+export const CHECKPOINT_MOVED_MESSAGE = 'bank.projector: the checkpoint moved';
+
+/**
+ * For a batch sent as one simple query: lock the checkpoint row and raise CHECKPOINT_MOVED_MESSAGE (through the
+ * schema's `require_row`) unless it is still `expected`. (A missing row locks nothing; the advance then raises.)
+ */
+export function lockCheckpointStatement(tables: ReadModelTables, name: string, expected: string | null): string {
+  return `SELECT ${tables.schema}.require_row(position IS NOT DISTINCT FROM ${sqlLiteral(expected)}, ${sqlLiteral(CHECKPOINT_MOVED_MESSAGE)})
+    FROM ${tables.checkpoint} WHERE name = ${sqlLiteral(name)} FOR UPDATE`;
+}
+
+/** advanceCheckpoint as one statement that raises CHECKPOINT_MOVED_MESSAGE instead of returning a count. */
+export function advanceCheckpointStatement(
+  tables: ReadModelTables,
+  name: string,
+  expected: string | null,
+  next: Position,
+  applied: number,
+  lastEventCreated: Date,
+): string {
+  return `WITH moved AS (
+      UPDATE ${tables.checkpoint}
+         SET position = ${sqlLiteral(formatPosition(next))}, position_commit = ${next.commit}, position_prepare = ${next.prepare},
+             events_applied = events_applied + ${applied}, last_event_created_at = ${sqlLiteral(lastEventCreated)}, updated_at = now()
+       WHERE name = ${sqlLiteral(name)} AND position IS NOT DISTINCT FROM ${sqlLiteral(expected)}
+      RETURNING 1)
+    SELECT ${tables.schema}.require_row(EXISTS (SELECT 1 FROM moved), ${sqlLiteral(CHECKPOINT_MOVED_MESSAGE)})`;
 }

@@ -13,6 +13,8 @@ export interface ProjectorMetrics {
   readonly unknownEvents: Counter;
   readonly batches: Counter;
   readonly batchSeconds: Histogram;
+  /** Events per batch: small when caught up, up to the most per batch when behind. */
+  readonly batchEvents: Histogram;
   /** Seconds from an event's record time to the commit of the batch that applied it. */
   readonly applyDelaySeconds: Histogram;
   /** Failures by kind: `apply` (an event could not be applied: the projector stopped), `transient` (retried). */
@@ -44,6 +46,13 @@ export function createProjectorMetrics(registry: Registry = new Registry(), pref
       help: 'Duration of a batch transaction',
       labelNames,
       buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers,
+    }),
+    batchEvents: new Histogram({
+      name: `${prefix}batch_events`,
+      help: 'Events per batch transaction',
+      labelNames,
+      buckets: [1, 10, 50, 100, 250, 500, 1000, 2500, 5000, 10000],
       registers,
     }),
     applyDelaySeconds: new Histogram({

@@ -1,7 +1,11 @@
 import type { BankEventType, EventData } from '@bank/domain';
 import type { EventMetadata, Position, RecordedEvent } from '@bank/eventstore';
-import type pg from 'pg';
+import type { Row } from '../changes/tableChanges';
 import type { ReadModelTables } from '../schema/readModelTables';
+import { ProjectionError } from './projectionError';
+
+export { ProjectionError } from './projectionError';
+export type { Row } from '../changes/tableChanges';
 
 /** A stored event, validated against the domain's schema, as a projection sees it. */
 export interface ProjectedEvent<K extends BankEventType = BankEventType> {
@@ -10,60 +14,61 @@ export interface ProjectedEvent<K extends BankEventType = BankEventType> {
   readonly id: string;
   readonly streamId: string;
   readonly position: Position;
-  /** `formatPosition(position)`: compared with the rows' `last_position`. */
+  /** `formatPosition(position)`: what the rows' position columns hold. */
   readonly positionText: string;
   readonly metadata: EventMetadata;
   readonly created: Date;
   readonly recorded: RecordedEvent;
 }
 
-/** What a projection writes with: the batch's transaction and the tables of the schema being written. */
+/**
+ * What a projection writes with: changes to rows of its own tables, named without schema (`'transactions'`). They
+ * are folded in memory over the whole batch and written with a few multi-row statements in the batch's
+ * transaction; every change is stamped with the position of the event being applied and is idempotent:
+ * an event at or before a row's position changes nothing in it.
+ */
 export interface ProjectionDb {
-  readonly tables: ReadModelTables;
-  /** Queues a write; the batch's writes reach the server together (see StatementBatch). */
-  execute(text: string, values?: readonly unknown[]): Promise<void>;
+  /** Inserts the row (which holds the table's key) unless a row with that key exists. */
+  insert(table: string, row: Row): void;
+  /** Sets these columns of the row `key` when this event is after the row's position. The row must exist. */
+  update(table: string, key: string, set: Row): void;
+  /** Inserts the row, or sets all its columns when this event is after the existing row's position. */
+  upsert(table: string, row: Row): void;
   /**
-   * Queues a guarded update of a row that must exist; use `updateExistingRow`. The row's existence is checked
-   * after the batch's writes (one query per table), or in the statement itself when applying event by event.
+   * The escape hatch for what rows cannot say: a SQL statement run in the batch's transaction after its row
+   * changes, in event order, one round trip each. It must be idempotent on its own. `tables` has the quoted names.
    */
-  updateExisting(update: ExistingRowUpdate): Promise<void>;
-  /** Runs a query now, after the queued writes, and returns its result (for the rare projection that reads). */
-  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: readonly unknown[]): Promise<pg.QueryResult<R>>;
+  execute(text: string, values?: readonly unknown[]): void;
+  readonly tables: ReadModelTables;
 }
 
-export interface ExistingRowUpdate {
-  readonly table: string;
-  readonly idColumn: string;
-  readonly id: string;
-  /** `UPDATE … WHERE <idColumn> = … AND last_position < …` with `$n` placeholders, no RETURNING. */
-  readonly sql: string;
-  readonly values: readonly unknown[];
-  /** Why the event cannot be applied when the row does not exist. */
-  readonly message: string;
-}
+export type ProjectionHandler<K extends BankEventType> = (event: ProjectedEvent<K>, db: ProjectionDb) => void | Promise<void>;
 
 export type ProjectionHandlers = {
-  readonly [K in BankEventType]?: (event: ProjectedEvent<K>, db: ProjectionDb) => Promise<void>;
+  readonly [K in BankEventType]?: ProjectionHandler<K>;
 };
 
+/** A table a projection writes. */
+export interface ProjectionTable {
+  /** The column holding the position of the last event that changed the row. Default `last_position`. */
+  readonly positionColumn?: string;
+}
+
 /**
- * A projection: the event types it handles and how. Every handler must be idempotent: applying an event whose
- * position is at or before a row's `last_position` changes nothing.
+ * A projection: the tables it writes (it writes no others) and, per event type, how. See docs/projections.md,
+ * "Writing a projection".
  */
 export interface Projection {
   readonly name: string;
+  readonly tables: Readonly<Record<string, ProjectionTable>>;
   readonly handlers: ProjectionHandlers;
   /** Runs for every event of the log, known or not, before the typed handlers (e.g. a probe in tests). */
-  readonly everyEvent?: (event: RecordedEvent, db: ProjectionDb) => Promise<void>;
+  readonly everyEvent?: (event: RecordedEvent, db: ProjectionDb) => void | Promise<void>;
 }
 
-/** An event a projection cannot apply (e.g. it changes a row that does not exist): stops the projector. */
-export class ProjectionError extends Error {
-  override readonly name = 'ProjectionError';
-}
-
-export function defineProjection(name: string, handlers: ProjectionHandlers): Projection {
-  return { name, handlers };
+export function defineProjection(definition: Projection): Projection {
+  if (!/^[a-z_][a-z0-9_]*$/.test(definition.name)) throw new ProjectionError(`A projection's name is a lower-case identifier, got ${JSON.stringify(definition.name)}`);
+  return definition;
 }
 
 /** The user id of a `customer-<id>` or `account-<id>` stream. */
@@ -72,32 +77,4 @@ export function streamOwner(event: Pick<ProjectedEvent, 'streamId'>): string {
   const id = dash < 0 ? '' : event.streamId.slice(dash + 1);
   if (!id) throw new ProjectionError(`Stream ${event.streamId} names no owner`);
   return id;
-}
-
-/**
- * Queues a guarded update of a row that must exist (`UPDATE … WHERE <id> = … AND last_position < $pos`, without
- * RETURNING). Zero rows changed is fine when the row exists (the event was applied already); when the row does not
- * exist the event cannot be applied and the projector stops.
- */
-export async function updateExistingRow(
-  db: ProjectionDb,
-  event: Pick<ProjectedEvent, 'type' | 'streamId' | 'positionText'>,
-  table: string,
-  id: string,
-  sql: string,
-  values: readonly unknown[],
-  idColumn = 'id',
-): Promise<void> {
-  const message = `${event.type} of ${event.streamId} at ${event.positionText} refers to ${table} row ${id}, which does not exist`;
-  await db.updateExisting({ table, idColumn, id, sql, values, message });
-}
-
-/** The update as one statement that fails on the server when the row does not exist (`require_row`). */
-export function checkedUpdateSql(schema: string, update: ExistingRowUpdate): { text: string; values: unknown[] } {
-  const n = update.values.length;
-  return {
-    text: `WITH changed AS (${update.sql} RETURNING 1)
-     SELECT ${schema}.require_row(EXISTS (SELECT 1 FROM changed) OR EXISTS (SELECT 1 FROM ${update.table} WHERE ${update.idColumn} = $${n + 1}), $${n + 2})`,
-    values: [...update.values, update.id, update.message],
-  };
 }

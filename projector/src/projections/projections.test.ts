@@ -1,8 +1,8 @@
 import { bankEventTypes, eventTypesOfStream } from '@bank/domain';
 import type { RecordedEvent } from '@bank/eventstore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { applyBatch, type BatchTarget } from '../runner/applyBatch';
-import { createEventDispatcher } from '../runner/eventDispatcher';
+import { applyBatch, createBatchTarget } from '../runner/applyBatch';
+import { EventDispatcher } from '../runner/eventDispatcher';
 import { silentProjectorLogger } from '../runner/projectorLogger';
 import { migrateReadModels } from '../schema/migrateReadModels';
 import { readModelTables } from '../schema/readModelTables';
@@ -13,12 +13,12 @@ import { at, ids, sampleHistory } from '../testing/sampleHistory';
 import { defaultProjections } from './defaultProjections';
 
 let db: ProjectorTestDatabase;
-const target: BatchTarget = {
+const target = createBatchTarget({
   tables: readModelTables('rm'),
   name: 'main',
-  dispatcher: createEventDispatcher(defaultProjections, silentProjectorLogger),
+  dispatcher: new EventDispatcher(defaultProjections, silentProjectorLogger),
   applyLock: true,
-};
+});
 const events = toRecordedEvents(sampleHistory());
 
 async function applyAll(batches: readonly RecordedEvent[][]): Promise<void> {

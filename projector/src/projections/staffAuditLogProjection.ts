@@ -18,6 +18,7 @@ const STAFF_EVENT_TYPES = [
   'BeneficiaryAdded',
   'BeneficiaryRemoved',
   'ContactMessageDeleted',
+  'SecondFactorReset',
 ] as const satisfies readonly BankEventType[];
 
 /** Event types that are a staff action when someone else than the customer did them (`changedBy`). */
@@ -39,7 +40,7 @@ function targetIdOf(data: object): string | null {
   return stringField(data, 'transactionId') ?? stringField(data, 'beneficiaryId') ?? stringField(data, 'contactId');
 }
 
-async function record(event: ProjectedEvent, db: ProjectionDb): Promise<void> {
+function record(event: ProjectedEvent, db: ProjectionDb): void {
   const data = event.data as object;
   const target = ownerOf(event.streamId);
   const changedBy = stringField(data, 'changedBy');
@@ -52,26 +53,25 @@ async function record(event: ProjectedEvent, db: ProjectionDb): Promise<void> {
   // typed, so its `postedAt` comes first; then the command's time in the metadata.
   const recordedAt = typeof event.metadata.occurredAt === 'string' ? event.metadata.occurredAt : null;
   const at = stringField(data, 'postedAt') ?? recordedAt ?? stringField(data, 'occurredAt') ?? stringField(data, 'closedAt') ?? event.created.toISOString();
-  await db.execute(
-      `INSERT INTO ${db.tables.staffAuditLog} (id, actor_id, actor_role, type, target_user_id, target_id, details, at, stream_id, position)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
-    [
-      event.id,
-      actorId,
-      staffByMetadata ? metadataRole : 'admin',
-      event.type,
-      target,
-      targetIdOf(data),
-      JSON.stringify(maskSecrets({ type: event.type, data: event.data } as BankEvent)),
-      at,
-      event.streamId,
-      event.positionText,
-    ],
-  );
+  db.insert('staff_audit_log', {
+    id: event.id,
+    actor_id: actorId,
+    actor_role: staffByMetadata ? metadataRole : 'admin',
+    type: event.type,
+    target_user_id: target,
+    target_id: targetIdOf(data),
+    details: maskSecrets({ type: event.type, data: event.data } as BankEvent),
+    at,
+    stream_id: event.streamId,
+  });
 }
 
-const handlers: Record<string, (event: ProjectedEvent, db: ProjectionDb) => Promise<void>> = {};
+const handlers: Record<string, (event: ProjectedEvent, db: ProjectionDb) => void> = {};
 for (const type of [...STAFF_EVENT_TYPES, ...SOMETIMES_STAFF_EVENT_TYPES]) handlers[type] = record;
 
-/** rm.staff_audit_log: one row per staff action, keyed by the event id. */
-export const staffAuditLogProjection = defineProjection('staff_audit_log', handlers as ProjectionHandlers);
+/** rm.staff_audit_log: one row per staff action, keyed by the event id (its `position` column is the event's). */
+export const staffAuditLogProjection = defineProjection({
+  name: 'staff_audit_log',
+  tables: { staff_audit_log: { positionColumn: 'position' } },
+  handlers: handlers as ProjectionHandlers,
+});

@@ -1,5 +1,5 @@
 import type { EventOf } from '@bank/domain';
-import { defineProjection, updateExistingRow, streamOwner, type ProjectedEvent, type ProjectionDb } from './projection';
+import { defineProjection, streamOwner, type ProjectedEvent, type ProjectionDb } from './projection';
 
 type MoneyEventType = 'AccountCredited' | 'AccountDebited' | 'BalanceAdjusted' | 'StaffTransactionPosted' | 'TransactionReversed';
 type MoneyEvent = EventOf<MoneyEventType>;
@@ -21,68 +21,46 @@ export function transactionKind(event: MoneyEvent): 'transfer' | 'staff' | 'adju
   }
 }
 
-async function insertTransaction(event: ProjectedEvent<MoneyEventType>, db: ProjectionDb): Promise<void> {
+function insertTransaction(event: ProjectedEvent<MoneyEventType>, db: ProjectionDb): void {
   const d = event.data;
   const money = { type: event.type, data: event.data } as MoneyEvent;
-  await db.execute(
-      `INSERT INTO ${db.tables.transactions} (id, user_id, account, direction, amount_cents, description, date, status,
-       balance_after_cents, transfer_id, kind, event_type, actor_id, reason, reversal_of, refund_of, created_at,
-       created_position, last_position)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)
-     ON CONFLICT (id) DO NOTHING`,
-    [
-      d.transactionId,
-      streamOwner(event),
-      d.account,
-      d.direction,
-      d.amountCents,
-      d.description,
-      d.occurredAt,
-      d.status,
-      d.balanceAfterCents,
-      d.transferId ?? null,
-      transactionKind(money),
-      event.type,
-      'adminId' in d ? d.adminId : null,
-      'reason' in d ? d.reason : null,
-      'reversedTransactionId' in d ? d.reversedTransactionId : null,
-      'refundOf' in d ? (d.refundOf ?? null) : null,
-      event.created,
-      event.positionText,
-    ],
-  );
+  db.insert('transactions', {
+    id: d.transactionId,
+    user_id: streamOwner(event),
+    account: d.account,
+    direction: d.direction,
+    amount_cents: d.amountCents,
+    description: d.description,
+    date: d.occurredAt,
+    status: d.status,
+    balance_after_cents: d.balanceAfterCents,
+    transfer_id: d.transferId ?? null,
+    kind: transactionKind(money),
+    event_type: event.type,
+    actor_id: 'adminId' in d ? d.adminId : null,
+    reason: 'reason' in d ? d.reason : null,
+    reversal_of: 'reversedTransactionId' in d ? d.reversedTransactionId : null,
+    refund_of: 'refundOf' in d ? (d.refundOf ?? null) : null,
+    created_at: event.created,
+    created_position: event.positionText,
+  });
 }
 
 /** rm.transactions: one row per money event; status changes and reversals update the original row. */
-export const transactionsProjection = defineProjection('transactions', {
-  AccountCredited: insertTransaction,
-  AccountDebited: insertTransaction,
-  BalanceAdjusted: insertTransaction,
-  StaffTransactionPosted: insertTransaction,
-
-  async TransactionReversed(event, db) {
-    await insertTransaction(event, db);
-    const original = event.data.reversedTransactionId;
-    await updateExistingRow(
-      db,
-      event,
-      db.tables.transactions,
-      original,
-      `UPDATE ${db.tables.transactions} SET status = 'reversed', reversed_by = $3, last_position = $2
-        WHERE id = $1 AND last_position < $2`,
-      [original, event.positionText, event.data.transactionId],
-    );
-  },
-
-  async TransactionStatusChanged(event, db) {
-    const id = event.data.transactionId;
-    await updateExistingRow(
-      db,
-      event,
-      db.tables.transactions,
-      id,
-      `UPDATE ${db.tables.transactions} SET status = $3, last_position = $2 WHERE id = $1 AND last_position < $2`,
-      [id, event.positionText, event.data.status],
-    );
+export const transactionsProjection = defineProjection({
+  name: 'transactions',
+  tables: { transactions: {} },
+  handlers: {
+    AccountCredited: insertTransaction,
+    AccountDebited: insertTransaction,
+    BalanceAdjusted: insertTransaction,
+    StaffTransactionPosted: insertTransaction,
+    TransactionReversed(event, db) {
+      insertTransaction(event, db);
+      db.update('transactions', event.data.reversedTransactionId, { status: 'reversed', reversed_by: event.data.transactionId });
+    },
+    TransactionStatusChanged(event, db) {
+      db.update('transactions', event.data.transactionId, { status: event.data.status });
+    },
   },
 });

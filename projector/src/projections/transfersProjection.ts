@@ -1,5 +1,5 @@
 import type { BankEventType } from '@bank/domain';
-import { defineProjection, updateExistingRow, type ProjectedEvent, type ProjectionDb } from './projection';
+import { defineProjection, type ProjectionHandler } from './projection';
 
 type StepType = 'TransferDebited' | 'TransferCredited' | 'TransferSent' | 'TransferSettled' | 'TransferFailed' | 'TransferRefunded';
 
@@ -12,57 +12,47 @@ const statusOf: Record<StepType, string> = {
   TransferRefunded: 'refunded',
 };
 
-function step<K extends StepType & BankEventType>(type: K) {
-  return async (event: ProjectedEvent<K>, db: ProjectionDb): Promise<void> => {
+/** A step of the transfer's process: its status, and the reason when it failed. */
+function step<K extends StepType & BankEventType>(type: K): ProjectionHandler<K> {
+  return (event, db) => {
     const d = event.data as { transferId: string; occurredAt: string; reason?: string };
-    await updateExistingRow(
-      db,
-      event,
-      db.tables.transfers,
-      d.transferId,
-      `UPDATE ${db.tables.transfers}
-          SET status = $3, failure_reason = COALESCE($4, failure_reason), updated_at = $5, last_position = $2
-        WHERE id = $1 AND last_position < $2`,
-      [d.transferId, event.positionText, statusOf[type], d.reason ?? null, d.occurredAt],
-    );
+    db.update('transfers', d.transferId, { status: statusOf[type], updated_at: d.occurredAt, ...(d.reason === undefined ? {} : { failure_reason: d.reason }) });
   };
 }
 
 /** rm.transfers: one row per transfer stream, its status following the process. */
-export const transfersProjection = defineProjection('transfers', {
-  async TransferRequested(event, db) {
-    const d = event.data;
-    await db.execute(
-      `INSERT INTO ${db.tables.transfers} (id, payer_id, payee_id, from_account, to_account, amount_cents, account_number,
-         bank_name, routing_number, recipient_name, description, internal, status, debit_transaction_id,
-         credit_transaction_id, refund_transaction_id, requested_at, updated_at, last_position)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'requested', $13, $14, $15, $16, $16, $17)
-       ON CONFLICT (id) DO NOTHING`,
-      [
-        d.transferId,
-        d.payerId,
-        d.payeeId ?? null,
-        d.from,
-        d.accountType,
-        d.amountCents,
-        d.accountNumber,
-        d.bankName,
-        d.routingNumber,
-        d.recipientName,
-        d.description,
-        d.internal,
-        d.debitTransactionId,
-        d.creditTransactionId ?? null,
-        d.refundTransactionId,
-        d.requestedAt,
-        event.positionText,
-      ],
-    );
+export const transfersProjection = defineProjection({
+  name: 'transfers',
+  tables: { transfers: {} },
+  handlers: {
+    TransferRequested(event, db) {
+      const d = event.data;
+      db.insert('transfers', {
+        id: d.transferId,
+        payer_id: d.payerId,
+        payee_id: d.payeeId ?? null,
+        from_account: d.from,
+        to_account: d.accountType,
+        amount_cents: d.amountCents,
+        account_number: d.accountNumber,
+        bank_name: d.bankName,
+        routing_number: d.routingNumber,
+        recipient_name: d.recipientName,
+        description: d.description,
+        internal: d.internal,
+        status: 'requested',
+        debit_transaction_id: d.debitTransactionId,
+        credit_transaction_id: d.creditTransactionId ?? null,
+        refund_transaction_id: d.refundTransactionId,
+        requested_at: d.requestedAt,
+        updated_at: d.requestedAt,
+      });
+    },
+    TransferDebited: step('TransferDebited'),
+    TransferCredited: step('TransferCredited'),
+    TransferSent: step('TransferSent'),
+    TransferSettled: step('TransferSettled'),
+    TransferFailed: step('TransferFailed'),
+    TransferRefunded: step('TransferRefunded'),
   },
-  TransferDebited: step('TransferDebited'),
-  TransferCredited: step('TransferCredited'),
-  TransferSent: step('TransferSent'),
-  TransferSettled: step('TransferSettled'),
-  TransferFailed: step('TransferFailed'),
-  TransferRefunded: step('TransferRefunded'),
 });

@@ -1,5 +1,5 @@
 import type { BankEventType, ProfileFields } from '@bank/domain';
-import { defineProjection, updateExistingRow, streamOwner, type ProjectedEvent, type ProjectionDb } from './projection';
+import { defineProjection, streamOwner, type ProjectedEvent, type ProjectionDb, type ProjectionHandler, type Row } from './projection';
 
 const profileColumns: Record<keyof ProfileFields, string> = {
   firstName: 'first_name',
@@ -10,58 +10,58 @@ const profileColumns: Record<keyof ProfileFields, string> = {
   state: 'state',
 };
 
-/**
- * Sets columns of one user, guarded by `last_position` (idempotent), and stamps `updated_at`.
- * `set` maps column → value; `email` also sets `email_lower`.
- */
-async function updateUser(db: ProjectionDb, event: ProjectedEvent, at: string, set: Record<string, unknown>): Promise<void> {
-  const userId = streamOwner(event);
-  const columns = Object.keys(set);
-  const values: unknown[] = [userId, event.positionText, at, ...Object.values(set)];
-  const assignments = columns.map((column, index) => `${column} = $${index + 4}`);
-  if ('email' in set) assignments.push(`email_lower = lower($${columns.indexOf('email') + 4})`);
-  await updateExistingRow(
-    db,
-    event,
-    db.tables.users,
-    userId,
-    `UPDATE ${db.tables.users} SET ${[...assignments, 'last_position = $2', 'updated_at = $3'].join(', ')}
-      WHERE id = $1 AND last_position < $2`,
-    values,
-  );
+/** Sets columns of the stream's user and stamps `updated_at`; a new e-mail also sets `email_lower`. */
+function updateUser(db: ProjectionDb, event: ProjectedEvent, at: string, set: Record<string, unknown>): void {
+  const changes: Record<string, unknown> = { ...set, updated_at: at };
+  if (typeof set.email === 'string') changes.email_lower = lowerEmail(set.email);
+  db.update('users', streamOwner(event), changes);
 }
 
-type Handler<K extends BankEventType> = (event: ProjectedEvent<K>, db: ProjectionDb) => Promise<void>;
+/**
+ * The e-mail as the API looks it up (`WHERE email_lower = lower($1)`). The write side stores e-mails already
+ * normalised by the domain's normalizeEmail (toLowerCase), so this is the same lower case the domain uses for an
+ * e-mail's identity; on ASCII it is exactly PostgreSQL's lower().
+ */
+function lowerEmail(email: string): string {
+  return email.toLowerCase();
+}
 
-function flag<K extends 'CustomerBlocked' | 'CustomerUnblocked' | 'CustomerDisabled' | 'CustomerEnabled'>(column: string, value: boolean): Handler<K> {
+function flag<K extends 'CustomerBlocked' | 'CustomerUnblocked' | 'CustomerDisabled' | 'CustomerEnabled'>(column: string, value: boolean): ProjectionHandler<K> {
   return (event, db) => updateUser(db, event, event.data.occurredAt, { [column]: value });
 }
 
-/** rm.users: one row per customer stream (customers and staff). */
-export const usersProjection = defineProjection('users', {
-  async CustomerRegistered(event, db) {
-    const d = event.data;
-    await db.execute(
-      `INSERT INTO ${db.tables.users} (id, first_name, last_name, email, email_lower, phone, address, state, account_number, role,
-         password_hash, created_at, updated_at, last_position)
-       VALUES ($1, $2, $3, $4, lower($4), $5, $6, $7, $8, $9, $10, $11, $11, $12)
-       ON CONFLICT (id) DO NOTHING`,
-      [d.userId, d.firstName, d.lastName, d.email, d.phone, d.address, d.state, d.accountNumber, d.role, d.passwordHash, d.registeredAt, event.positionText],
-    );
-  },
+type Handlers = { [K in BankEventType]?: ProjectionHandler<K> };
 
-  async ProfileChanged(event, db) {
+const handlers: Handlers = {
+  CustomerRegistered(event, db) {
+    const d = event.data;
+    const row: Row = {
+      id: d.userId,
+      first_name: d.firstName,
+      last_name: d.lastName,
+      email: d.email,
+      email_lower: lowerEmail(d.email),
+      phone: d.phone,
+      address: d.address,
+      state: d.state,
+      account_number: d.accountNumber,
+      role: d.role,
+      password_hash: d.passwordHash,
+      created_at: d.registeredAt,
+      updated_at: d.registeredAt,
+    };
+    db.insert('users', row);
+  },
+  ProfileChanged(event, db) {
     const set: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(event.data.after)) {
       const column = profileColumns[field as keyof ProfileFields];
       if (column && value !== undefined) set[column] = value;
     }
-    await updateUser(db, event, event.data.occurredAt, set);
+    updateUser(db, event, event.data.occurredAt, set);
   },
-
   PasswordChanged: (event, db) => updateUser(db, event, event.data.occurredAt, { password_hash: event.data.passwordHash }),
-
-  async VerificationSubmitted(event, db) {
+  VerificationSubmitted(event, db) {
     const d = event.data;
     const verification = {
       documentType: d.documentType,
@@ -71,9 +71,8 @@ export const usersProjection = defineProjection('users', {
       dateOfBirth: d.dateOfBirth,
       submittedAt: d.submittedAt,
     };
-    await updateUser(db, event, d.submittedAt, { verification_status: 'pending', verification: JSON.stringify(verification) });
+    updateUser(db, event, d.submittedAt, { verification_status: 'pending', verification });
   },
-
   VerificationStatusSet: (event, db) => updateUser(db, event, event.data.occurredAt, { verification_status: event.data.status }),
   ProfilePictureSet: (event, db) => updateUser(db, event, event.data.occurredAt, { profile_picture_file_id: event.data.fileId }),
   PaymentPinSet: (event, db) => updateUser(db, event, event.data.occurredAt, { payment_pin_hash: event.data.pinHash, has_payment_pin: true }),
@@ -83,4 +82,13 @@ export const usersProjection = defineProjection('users', {
   CustomerEnabled: flag('is_disabled', false),
   AccountNumberChanged: (event, db) => updateUser(db, event, event.data.occurredAt, { account_number: event.data.next }),
   CustomerClosed: (event, db) => updateUser(db, event, event.data.closedAt, { is_closed: true, closed_at: event.data.closedAt }),
-});
+  // The second factor is read from the user's own stream (its secret never reaches a read model): these only
+  // mark the user as changed.
+  SecondFactorEnrolled: (event, db) => updateUser(db, event, event.data.occurredAt, {}),
+  SecondFactorRemoved: (event, db) => updateUser(db, event, event.data.occurredAt, {}),
+  SecondFactorReset: (event, db) => updateUser(db, event, event.data.occurredAt, {}),
+  RecoveryCodeUsed: (event, db) => updateUser(db, event, event.data.occurredAt, {}),
+};
+
+/** rm.users: one row per customer stream (customers and staff). */
+export const usersProjection = defineProjection({ name: 'users', tables: { users: {} }, handlers });

@@ -6,6 +6,7 @@ import { appendHistory } from '../testing/appendHistory';
 import { createProjectorTestDatabase, type ProjectorTestDatabase } from '../testing/projectorTestDatabase';
 import { sampleHistory } from '../testing/sampleHistory';
 import { createProjectionReader, type ProjectionReader } from './projectionReader';
+import { untilHeadApplied } from '../testing/untilHeadApplied';
 
 let db: ProjectorTestDatabase;
 let projector: ProjectorHandle | undefined;
@@ -45,6 +46,7 @@ describe('the projection reader', () => {
     const last = await appendHistory(db.store, history.slice(0, 5));
     projector = startProjector({ pool: db.pool, store: db.store });
     await projector.caughtUp;
+    await untilHeadApplied(db.pool, db.store);
     expect(formatPosition((await reader().appliedPosition())!)).toBe(formatPosition(last!));
   });
 

@@ -1,7 +1,12 @@
-import { formatPosition, type Position } from '@bank/eventstore';
+import { bankEvent } from '@bank/domain';
+import { createPostgresEventStore, formatPosition, type Position } from '@bank/eventstore';
+import { createPool } from '@bank/platform';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCK_SQL, lockArgs } from '../locks/advisoryLocks';
+import { EventApplyError } from '../runner/eventDispatcher';
 import { startProjector, type ProjectorHandle } from '../runner/projectorRunner';
+import { migrateReadModels } from '../schema/migrateReadModels';
+import { appendHistory } from '../testing/appendHistory';
 import { appendConcurrently } from '../testing/appendConcurrently';
 import { createProjectorTestDatabase, type ProjectorTestDatabase } from '../testing/projectorTestDatabase';
 import { generateWorkload } from '../testing/randomWorkload';
@@ -28,7 +33,7 @@ async function untilApplied(position: Position | undefined, schema = 'rm', name 
   const head = formatPosition(position!);
   const deadline = Date.now() + 30_000;
   while (((await checkpointOf(schema, name)) ?? '') < head) {
-    if (Date.now() > deadline) throw new Error(`${schema} did not reach ${head}: ${JSON.stringify(running.map((r) => r.status()))}`);
+    if (Date.now() > deadline) throw new Error(`${schema} did not reach ${head}: ${running.map((r) => `${r.status().state} ${r.status().error?.message ?? ''}`).join('; ')}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -157,5 +162,97 @@ describe('rebuildProjections', () => {
     await rebuildProjections({ pool: db.pool, store: db.store });
     const schemas = await db.pool.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rm%' ORDER BY 1`);
     expect(schemas.rows).toEqual([{ nspname: 'rm' }]);
+  });
+
+  it('builds the same tables with UNLOGGED tables on one connection, and reports its progress phase by phase', async () => {
+    const appended = await appendConcurrently(db.store, generateWorkload({ events: 3_000, seed: 21 }));
+    const live = start();
+    await live.ready;
+    await untilApplied(appended);
+    const liveBuilt = await readModelSnapshot(db.pool);
+    await live.stop();
+
+    const phases: string[] = [];
+    let last = 0;
+    const result = await rebuildProjections({
+      pool: db.pool,
+      store: db.store,
+      batchSize: 500,
+      parallel: 1,
+      unlogged: true,
+      onProgress: (progress) => {
+        if (phases.at(-1) !== progress.phase) phases.push(progress.phase);
+        expect(progress.events).toBeGreaterThanOrEqual(last);
+        last = progress.events;
+      },
+    });
+    expect(phases).toEqual(['load', 'indexes', 'catch-up', 'swap']);
+    expect(last).toBe(result.events);
+    expect(await readModelSnapshot(db.pool)).toEqual(liveBuilt);
+  });
+
+  it('swaps in logged tables with every index and constraint of the migrations', async () => {
+    await appendConcurrently(db.store, generateWorkload({ events: 500, seed: 23 }));
+    await rebuildProjections({ pool: db.pool, store: db.store, batchSize: 100 });
+    await migrateReadModels(db.pool, 'rm_ref');
+    const shape = async (schema: string) => {
+      const tables = await db.pool.query(`SELECT relname, relkind, relpersistence FROM pg_class WHERE relnamespace = $1::regnamespace ORDER BY relname`, [schema]);
+      const indexes = await db.pool.query(`SELECT replace(indexdef, $1, 'S') AS def FROM pg_indexes WHERE schemaname = $2 ORDER BY 1`, [`${schema}.`, schema]);
+      const constraints = await db.pool.query(
+        `SELECT r.relname, c.conname, pg_get_constraintdef(c.oid) AS def FROM pg_constraint c JOIN pg_class r ON r.oid = c.conrelid
+          WHERE c.connamespace = $1::regnamespace ORDER BY 1, 2`,
+        [schema],
+      );
+      return { tables: tables.rows, indexes: indexes.rows, constraints: constraints.rows };
+    };
+    const rebuilt = await shape('rm');
+    expect(rebuilt.tables.every((table) => table.relpersistence === 'p')).toBe(true);
+    expect(rebuilt).toEqual(await shape('rm_ref'));
+  });
+
+  it('takes a row the log inserts twice (COPY refuses it) through upserts, as the live projector does', async () => {
+    const contactId = '00000000-0000-4000-8000-00000000c0de';
+    const message = { stream: `contact-${contactId}`, event: bankEvent('ContactMessageReceived', { contactId, name: 'Eve', email: 'eve@example.com', phone: '', subject: 'Hi', message: 'Hello', receivedAt: '2025-06-01T10:00:00.000Z' }) };
+    const history = generateWorkload({ events: 1_000, seed: 29 });
+    const last = await appendHistory(db.store, [...history.slice(0, 400), message, ...history.slice(400, 700), message, ...history.slice(700)]);
+    const reference = start('reference', 'rm_ref');
+    await reference.ready;
+    await untilApplied(last, 'rm_ref', 'reference');
+    const messages: string[] = [];
+    const logger = { info: (_: object, message: string) => messages.push(message), warn: () => undefined, error: () => undefined };
+    // Batches of 300: the second message is in another batch than the first, whose row the COPY then meets.
+    await rebuildProjections({ pool: db.pool, store: db.store, batchSize: 300, logger });
+    expect(messages).toContain('rebuild: a batch inserts rows that exist already; writing it with upserts');
+    expect(await readModelSnapshot(db.pool, 'rm')).toEqual(await readModelSnapshot(db.pool, 'rm_ref'));
+    const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM rm.contacts WHERE id = $1', [contactId]);
+    expect(rows).toEqual([{ n: 1 }]);
+  });
+
+  it('stops on an event it cannot apply, naming it, and leaves the live read models as they were', async () => {
+    const history = generateWorkload({ events: 1_000, seed: 31 });
+    await appendHistory(db.store, history);
+    await rebuildProjections({ pool: db.pool, store: db.store });
+    const before = await readModelSnapshot(db.pool);
+    const broken = { stream: 'transfer-00000000-0000-4000-8000-00000000dead', event: { type: 'TransferSent', data: { transferId: '00000000-0000-4000-8000-00000000dead', occurredAt: '2025-06-01T10:00:00.000Z' } } };
+    await appendHistory(db.store, [broken]);
+    const failed = await rebuildProjections({ pool: db.pool, store: db.store, batchSize: 300 }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(EventApplyError);
+    expect((failed as EventApplyError).message).toMatch(/TransferSent .* refers to "rm_build_\d+"\.transfers row 00000000-0000-4000-8000-00000000dead, which does not exist/);
+    expect(await readModelSnapshot(db.pool)).toEqual(before);
+    const schemas = await db.pool.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rm%' ORDER BY 1`);
+    expect(schemas.rows).toEqual([{ nspname: 'rm' }]);
+  });
+
+  it('loads on as many connections as a small pool leaves (a pool of 2: one lane and one for reading)', async () => {
+    const appended = await appendConcurrently(db.store, generateWorkload({ events: 1_500, seed: 37 }));
+    const small = createPool(db.url, 2);
+    const store = createPostgresEventStore({ pool: small });
+    try {
+      const result = await rebuildProjections({ pool: small, store, batchSize: 300, parallel: 3 });
+      expect(result.position).toBe(formatPosition(appended!));
+    } finally {
+      await store.close();
+      await small.end();
+    }
   });
 });

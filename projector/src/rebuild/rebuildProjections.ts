@@ -1,16 +1,35 @@
-import type { EventStore, Position, RecordedEvent } from '@bank/eventstore';
+import type { EventStore, Position } from '@bank/eventstore';
 import pg from 'pg';
-import { CHECKPOINT_CHANNEL, DEFAULT_PROJECTOR_NAME, readCheckpoint } from '../checkpoint/checkpointStore';
+import { advanceCheckpoint, CHECKPOINT_CHANNEL, DEFAULT_PROJECTOR_NAME, readCheckpoint } from '../checkpoint/checkpointStore';
 import { LOCK_SQL, lockArgs } from '../locks/advisoryLocks';
 import type { ProjectorMetrics } from '../metrics/projectorMetrics';
 import { defaultProjections } from '../projections/defaultProjections';
 import type { Projection } from '../projections/projection';
-import { applyBatch, type BatchTarget } from '../runner/applyBatch';
-import { createEventDispatcher } from '../runner/eventDispatcher';
+import { applyBatch, createBatchTarget, type BatchTarget } from '../runner/applyBatch';
+import { EventDispatcher } from '../runner/eventDispatcher';
+import { checkOut } from '../runner/pooledClient';
 import { silentProjectorLogger, type ProjectorLogger } from '../runner/projectorLogger';
 import { migrateReadModels } from '../schema/migrateReadModels';
 import { BUILD_SCHEMA_PREFIX, OLD_SCHEMA_PREFIX, READ_MODEL_SCHEMA, schemaIdent } from '../schema/readModelSchema';
-import { READ_MODEL_TABLE_NAMES, readModelTables } from '../schema/readModelTables';
+import { readModelTables } from '../schema/readModelTables';
+import { bulkLoad } from './bulkLoad';
+import { finishBulkLoad, prepareBulkLoad } from './bulkSchema';
+
+/** Where a rebuild is, for progress reports (`onProgress`). */
+export interface RebuildProgress {
+  /**
+   * `load`: the bulk load of the log (once per batch); `indexes`: making the tables logged and building their
+   * indexes and constraints; `catch-up`: events appended meanwhile; `swap`: the tail and the swap, done.
+   */
+  readonly phase: 'load' | 'indexes' | 'catch-up' | 'swap';
+  /** Events applied into the new read models so far. */
+  readonly events: number;
+  /** Position of the last of them. */
+  readonly position: Position | undefined;
+  readonly elapsedMs: number;
+  /** Events per second since the start of the rebuild. */
+  readonly eventsPerSecond: number;
+}
 
 export interface RebuildOptions {
   readonly pool: pg.Pool;
@@ -19,11 +38,22 @@ export interface RebuildOptions {
   /** The projector whose read models are rebuilt (its checkpoint name and apply lock). Default 'main'. */
   readonly name?: string;
   readonly projections?: readonly Projection[];
-  /** Events per read and per batch transaction. Default 2000. */
+  /** Events per read and per batch. Default 10,000. */
   readonly batchSize?: number;
+  /**
+   * Connections loading at once (independent projections are spread over them). Default 3; never more than the
+   * pool's size less one (kept for reading the log). The pool needs at least 2 connections.
+   */
+  readonly parallel?: number;
+  /**
+   * Build the tables UNLOGGED (no WAL while loading), made logged before the swap. Default false: making a table
+   * logged rewrites it in one transaction that holds back the event store's visibility fence for every reader of
+   * the log (see finishBulkLoad) — fine for a load with nothing live, not beside a running bank.
+   */
+  readonly unlogged?: boolean;
   readonly metrics?: ProjectorMetrics;
-  /** Called after each batch of the catch-up. */
-  readonly onProgress?: (progress: { readonly events: number; readonly position: Position }) => void;
+  /** Called after each batch of the load and at each phase: for progress bars and logs. */
+  readonly onProgress?: (progress: RebuildProgress) => void;
   /**
    * Test hook: runs after the catch-up, just before the swap (writers may append meanwhile; the tail is applied
    * under the apply lock).
@@ -44,20 +74,29 @@ export interface RebuildResult {
   readonly eventsPerSecond: number;
   /** How long the live projector was paused (the final catch-up and the swap), in ms. */
   readonly swapMs: number;
+  /** Time spent per phase, in ms: the bulk load, indexes and constraints, the catch-up before the swap. */
+  readonly phaseMs: { readonly load: number; readonly indexes: number; readonly catchUp: number };
 }
 
 export class RebuildAlreadyRunningError extends Error {
   override readonly name = 'RebuildAlreadyRunningError';
 }
 
+/** Below this many events left, the catch-up stops and the rest is applied under the apply lock. */
+const TAIL_THRESHOLD = 2_000;
+
 /**
- * Rebuilds the read models from position 0 without downtime:
+ * Rebuilds the read models from position 0 without downtime (docs/projections.md, "Rebuild"):
  * 1. one rebuild at a time (a session advisory lock); left-over schemas of a crashed rebuild are dropped;
- * 2. the migrations create a fresh schema `rm_build_<n>` beside the live `rm`;
- * 3. the whole log is applied into it in batches (the live projector and the API carry on with `rm`);
- * 4. in ONE transaction holding the projector's apply lock (the live projector pauses between batches): apply the
- *    events appended meanwhile, rename `rm` → `rm_old_<n>` and `rm_build_<n>` → `rm`, notify the new checkpoint;
- * 5. drop `rm_old_<n>` (after the queries still reading it finish).
+ * 2. the migrations create a fresh schema `rm_build_<n>` beside the live `rm`, stripped for a bulk load
+ *    (no secondary indexes; UNLOGGED tables on request: prepareBulkLoad);
+ * 3. the whole log is loaded into it (bulkLoad: pipelined, COPY, independent projections on parallel connections);
+ *    the live projector and the API carry on with `rm` meanwhile;
+ * 4. the indexes are built once, concurrently (and unlogged tables made logged: finishBulkLoad);
+ * 5. the events appended meanwhile are applied in ordinary batches, until few are left;
+ * 6. in ONE transaction holding the projector's apply lock (the live projector pauses between batches): apply the
+ *    last events, rename `rm` → `rm_old_<n>` and `rm_build_<n>` → `rm`, notify the new checkpoint;
+ * 7. drop `rm_old_<n>` (after the queries still reading it finish).
  * The checkpoint lives in the schema, so it swaps along; the live projector notices that its checkpoint moved and
  * resumes from the new one.
  */
@@ -65,8 +104,18 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
   const { pool, store } = options;
   const name = options.name ?? DEFAULT_PROJECTOR_NAME;
   const logger = options.logger ?? silentProjectorLogger;
-  const batchSize = options.batchSize ?? 2000;
+  const projections = options.projections ?? defaultProjections;
+  const batchSize = options.batchSize ?? 10_000;
+  const parallel = Math.max(1, options.parallel ?? 3);
+  const labels = { projector: name };
   const started = performance.now();
+  let events = 0;
+  let position: Position | undefined;
+  const progress = (phase: RebuildProgress['phase']) => {
+    const elapsedMs = performance.now() - started;
+    options.onProgress?.({ phase, events, position, elapsedMs, eventsPerSecond: elapsedMs > 0 ? Math.round((events / elapsedMs) * 1000) : 0 });
+  };
+
   const lockClient = new pg.Client({ ...pool.options, application_name: 'bank-projector-rebuild' });
   lockClient.on('error', () => undefined);
   await lockClient.connect();
@@ -77,115 +126,120 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
 
     const stamp = `${Date.now()}`;
     const builtSchema = `${BUILD_SCHEMA_PREFIX}${stamp}`;
+    const tables = readModelTables(builtSchema);
     await migrateReadModels(pool, builtSchema);
-    const tail: BatchTarget = {
-      tables: readModelTables(builtSchema),
-      name,
-      dispatcher: createEventDispatcher(options.projections ?? defaultProjections, logger),
-      applyLock: false,
-    };
-    const target: BatchTarget = { ...tail, asyncCommit: true };
-    const indexes = await dropSecondaryIndexes(pool, builtSchema);
-    logger.info({ schema: builtSchema }, 'rebuild: applying the log into a fresh schema');
-
-    const client = await pool.connect();
     try {
-      let expected = await readCheckpoint(client, target.tables, name);
-      let after: Position | undefined;
-      let events = 0;
-      const labels = { projector: name };
+      const written = [...new Set(projections.flatMap((projection) => Object.keys(projection.tables)))];
+      const bulk = await prepareBulkLoad(pool, builtSchema, written, options.unlogged ?? false);
+      logger.info({ schema: builtSchema, unlogged: bulk.unlogged, parallel }, 'rebuild: loading the log into a fresh schema');
 
-      // Catch-up, reading the next batch while the current one is applied.
-      let next = store.readAll({ after, limit: batchSize });
-      for (;;) {
-        const batch: RecordedEvent[] = await next;
-        if (batch.length === 0) break;
-        after = batch.at(-1)!.position;
-        next = store.readAll({ after, limit: batchSize });
-        next.catch(() => undefined);
-        expected = (await applyBatch(client, target, batch, expected)).position;
-        events += batch.length;
-        options.metrics?.rebuildEvents.inc(labels, batch.length);
-        options.onProgress?.({ events, position: after });
-      }
-      await createIndexes(client, builtSchema, indexes);
-      await options.beforeSwap?.();
+      // 3. The bulk load.
+      const loaded = await bulkLoad({
+        pool,
+        store,
+        tables,
+        projections,
+        logger,
+        batchSize,
+        lanes: parallel,
+        onBatch: (batch) => {
+          options.metrics?.rebuildEvents.inc(labels, batch.events - events);
+          events = batch.events;
+          position = batch.position;
+          progress('load');
+        },
+      });
+      const loadMs = performance.now() - started;
 
-      // The tail and the swap, with the live projector paused.
-      const swapStarted = performance.now();
-      let tailEvents = 0;
-      const live = schemaIdent(READ_MODEL_SCHEMA);
-      const old = `${OLD_SCHEMA_PREFIX}${stamp}`;
-      let hadLive = false;
-      await client.query('BEGIN');
+      // 4. The indexes (and logged tables, when built unlogged).
+      progress('indexes');
+      await finishBulkLoad(pool, bulk);
+      const indexesMs = performance.now() - started - loadMs;
+
+      const dispatcher = new EventDispatcher(projections, logger);
+      const target: BatchTarget = createBatchTarget({ tables, name, dispatcher, applyLock: false, asyncCommit: true });
+      const tail: BatchTarget = createBatchTarget({ tables, name, dispatcher, applyLock: false });
+      const pooled = await checkOut(pool);
+      const { client } = pooled;
       try {
-        await client.query(LOCK_SQL.xactLock, lockArgs('apply', name));
-        await client.query(LOCK_SQL.xactLock, lockArgs('migrate', READ_MODEL_SCHEMA));
-        for (;;) {
-          const batch = await store.readAll({ after, limit: batchSize });
-          if (batch.length === 0) break;
-          after = batch.at(-1)!.position;
-          expected = (await applyBatch(client, tail, batch, expected, { inTransaction: true })).position;
-          tailEvents += batch.length;
+        let expected = await readCheckpoint(client, tables, name);
+        if (loaded.last) {
+          await advanceCheckpoint(client, tables, name, expected, loaded.last.position, loaded.events, loaded.last.created);
+          expected = (await readCheckpoint(client, tables, name))!;
         }
-        const exists = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [READ_MODEL_SCHEMA]);
-        hadLive = (exists.rowCount ?? 0) > 0;
-        if (hadLive) await client.query(`ALTER SCHEMA ${live} RENAME TO ${schemaIdent(old)}`);
-        await client.query(`ALTER SCHEMA ${schemaIdent(builtSchema)} RENAME TO ${live}`);
-        if (expected) await client.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, `${name} ${expected}`]);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        await client.query(`DROP SCHEMA IF EXISTS ${schemaIdent(builtSchema)} CASCADE`).catch(() => undefined);
-        throw error;
-      }
-      const swapMs = performance.now() - swapStarted;
-      events += tailEvents;
-      options.metrics?.rebuildEvents.inc(labels, tailEvents);
-      if (hadLive) await dropSchema(client, old, logger);
 
-      const durationMs = performance.now() - started;
-      options.metrics?.rebuilds.inc(labels);
-      const result: RebuildResult = {
-        builtSchema,
-        events,
-        tailEvents,
-        position: expected,
-        durationMs,
-        eventsPerSecond: durationMs > 0 ? Math.round((events / durationMs) * 1000) : events,
-        swapMs,
-      };
-      logger.info({ ...result }, 'rebuild: swapped the fresh read models in');
-      return result;
-    } finally {
-      client.release();
+        // 5. The events appended meanwhile, in ordinary batches (no lock: the live projector carries on).
+        progress('catch-up');
+        for (;;) {
+          const batch = await store.readAll({ after: position, limit: batchSize });
+          if (batch.length === 0) break;
+          expected = (await applyBatch(client, target, batch, expected)).position;
+          position = batch.at(-1)!.position;
+          events += batch.length;
+          options.metrics?.rebuildEvents.inc(labels, batch.length);
+          if (batch.length < TAIL_THRESHOLD) break;
+        }
+        const catchUpMs = performance.now() - started - loadMs - indexesMs;
+        await options.beforeSwap?.();
+
+        // 6. The tail and the swap, with the live projector paused.
+        const swapStarted = performance.now();
+        let tailEvents = 0;
+        const live = schemaIdent(READ_MODEL_SCHEMA);
+        const old = `${OLD_SCHEMA_PREFIX}${stamp}`;
+        let hadLive = false;
+        await client.query('BEGIN');
+        try {
+          await client.query(LOCK_SQL.xactLock, lockArgs('apply', name));
+          await client.query(LOCK_SQL.xactLock, lockArgs('migrate', READ_MODEL_SCHEMA));
+          for (;;) {
+            const batch = await store.readAll({ after: position, limit: batchSize });
+            if (batch.length === 0) break;
+            position = batch.at(-1)!.position;
+            expected = (await applyBatch(client, tail, batch, expected, { inTransaction: true })).position;
+            tailEvents += batch.length;
+          }
+          const exists = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [READ_MODEL_SCHEMA]);
+          hadLive = (exists.rowCount ?? 0) > 0;
+          if (hadLive) await client.query(`ALTER SCHEMA ${live} RENAME TO ${schemaIdent(old)}`);
+          await client.query(`ALTER SCHEMA ${schemaIdent(builtSchema)} RENAME TO ${live}`);
+          if (expected) await client.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, `${name} ${expected}`]);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+        const swapMs = performance.now() - swapStarted;
+        events += tailEvents;
+        options.metrics?.rebuildEvents.inc(labels, tailEvents);
+        progress('swap');
+        if (hadLive) await dropSchema(client, old, logger);
+
+        const durationMs = performance.now() - started;
+        options.metrics?.rebuilds.inc(labels);
+        const result: RebuildResult = {
+          builtSchema,
+          events,
+          tailEvents,
+          position: expected,
+          durationMs,
+          eventsPerSecond: durationMs > 0 ? Math.round((events / durationMs) * 1000) : events,
+          swapMs,
+          phaseMs: { load: Math.round(loadMs), indexes: Math.round(indexesMs), catchUp: Math.round(catchUpMs) },
+        };
+        logger.info({ ...result }, 'rebuild: swapped the fresh read models in');
+        return result;
+      } finally {
+        pooled.release();
+      }
+    } catch (error) {
+      await pool.query(`DROP SCHEMA IF EXISTS ${schemaIdent(builtSchema)} CASCADE`).catch(() => undefined);
+      throw error;
     }
   } finally {
     await lockClient.query(LOCK_SQL.unlock, lockArgs('rebuild', name)).catch(() => undefined);
     await lockClient.end().catch(() => undefined);
   }
-}
-
-/**
- * Drops the build schema's secondary indexes (all but those of constraints: the primary keys the projections'
- * upserts need) and returns their definitions: building an index once over the full table is much faster than
- * maintaining it row by row during the catch-up.
- */
-async function dropSecondaryIndexes(pool: pg.Pool, schema: string): Promise<string[]> {
-  const { rows } = await pool.query<{ indexname: string; indexdef: string }>(
-    `SELECT i.indexname, i.indexdef FROM pg_indexes i
-      WHERE i.schemaname = $1
-        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.connamespace = $1::regnamespace AND c.conname = i.indexname)`,
-    [schema],
-  );
-  for (const row of rows) await pool.query(`DROP INDEX ${schemaIdent(schema)}.${pg.escapeIdentifier(row.indexname)}`);
-  return rows.map((row) => row.indexdef);
-}
-
-async function createIndexes(client: pg.ClientBase, schema: string, definitions: readonly string[]): Promise<void> {
-  for (const definition of definitions) await client.query(definition);
-  await client.query(`ANALYZE ${readModelTables(schema).checkpoint}`);
-  for (const table of READ_MODEL_TABLE_NAMES) await client.query(`ANALYZE ${schemaIdent(schema)}.${table}`);
 }
 
 /** Drops a schema swapped out, waiting (bounded) for queries still reading it; a leftover is dropped next time. */

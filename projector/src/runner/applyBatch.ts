@@ -1,11 +1,22 @@
 import { formatPosition, type RecordedEvent } from '@bank/eventstore';
 import type pg from 'pg';
-import { advanceCheckpoint, CheckpointMovedError, lockCheckpoint } from '../checkpoint/checkpointStore';
+import { BatchChanges, createWriteLayout, type WriteLayout } from '../changes/batchChanges';
+import { tableStatement } from '../changes/changeStatements';
+import { renderStatement } from '../changes/sqlLiterals';
+import { loadTableCatalog } from '../changes/tableCatalog';
+import { writeChanges } from '../changes/writeChanges';
+import {
+  advanceCheckpoint,
+  advanceCheckpointStatement,
+  CHECKPOINT_MOVED_MESSAGE,
+  CheckpointMovedError,
+  lockCheckpoint,
+  lockCheckpointStatement,
+  readCheckpoint,
+} from '../checkpoint/checkpointStore';
 import { LOCK_SQL, lockArgs } from '../locks/advisoryLocks';
-import { checkedUpdateSql, type ProjectionDb } from '../projections/projection';
 import type { ReadModelTables } from '../schema/readModelTables';
 import { EventApplyError, isTransientDatabaseError, type EventDispatcher } from './eventDispatcher';
-import { StatementBatch } from './statementBatch';
 
 export interface BatchTarget {
   readonly tables: ReadModelTables;
@@ -17,10 +28,25 @@ export interface BatchTarget {
   /** NOTIFY this channel with `<name> <position>` when the checkpoint advances (the live schema only). */
   readonly notifyChannel?: string;
   /**
-   * Commit without waiting for the WAL flush (a rebuild's catch-up into its own schema: a crash loses at most the
-   * last batches of a build that is started again anyway).
+   * Commit without waiting for the WAL flush. The read models are derived data and each batch commits with its
+   * checkpoint: a crash of the server loses at most the last batches and their checkpoint together, which are
+   * applied again from the log (never twice, never lost). Not waiting keeps the flush's latency out of the lag.
    */
   readonly asyncCommit?: boolean;
+  /** The tables the projections write, read from the schema's catalog once. */
+  layout(client: pg.ClientBase): Promise<WriteLayout>;
+}
+
+export function createBatchTarget(options: Omit<BatchTarget, 'layout'>): BatchTarget {
+  let layout: Promise<WriteLayout> | undefined;
+  return {
+    ...options,
+    layout(client) {
+      layout ??= loadTableCatalog(client, options.tables.schemaName).then((catalog) => createWriteLayout(options.dispatcher.projections, catalog, options.tables));
+      layout.catch(() => (layout = undefined));
+      return layout;
+    },
+  };
 }
 
 export interface BatchResult {
@@ -34,8 +60,11 @@ export interface BatchResult {
  * Applies events and advances the checkpoint from `expected` in ONE transaction: a crash leaves either all of the
  * batch applied with the new checkpoint, or none of it. With `inTransaction` the caller owns BEGIN/COMMIT.
  *
- * The projections' writes are sent together (one round trip per batch). When the server refuses them, the batch is
- * rolled back and applied again event by event, so that the error names the event that cannot be applied.
+ * The projections' changes are folded in memory first (before the transaction: it stays short), then the whole
+ * transaction goes to the server as one simple query — BEGIN, the apply lock, the checkpoint check, one statement
+ * per table changed, the checkpoint's advance, NOTIFY, COMMIT: one round trip per batch. When the server refuses
+ * it, the batch is applied again statement by statement, which names the event whose update found no row, and
+ * when the server refuses that too, event by event, which names the event it cannot apply.
  */
 export async function applyBatch(
   client: pg.ClientBase,
@@ -44,17 +73,58 @@ export async function applyBatch(
   expected: string | null,
   options: { readonly inTransaction?: boolean } = {},
 ): Promise<BatchResult> {
-  if (options.inTransaction) return applyInTransaction(client, target, events, expected, 'batched');
+  const last = events.at(-1);
+  if (!last) throw new RangeError('applyBatch needs at least one event');
+  const layout = await target.layout(client);
+  const changes = new BatchChanges(layout);
+  const unknown = await target.dispatcher.fold(events, changes);
+  const result: BatchResult = { position: formatPosition(last.position), events: events.length, unknown };
+  const write = () => writeChanges(client, changes);
+  if (options.inTransaction) {
+    await applyInTransaction(client, target, events, expected, write);
+    return result;
+  }
   try {
-    return await ownTransaction(client, () => applyInTransaction(client, target, events, expected, 'batched'));
+    await client.query(batchScript(target, changes, events, expected));
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    if (isTransientDatabaseError(error)) throw error;
+    if ((error as Error).message === CHECKPOINT_MOVED_MESSAGE) {
+      const actual = await readCheckpoint(client, target.tables, target.name);
+      if (actual !== expected) throw new CheckpointMovedError(target.name, expected, actual);
+    }
+  }
+  try {
+    await ownTransaction(client, target, () => applyInTransaction(client, target, events, expected, write));
   } catch (error) {
     if (error instanceof EventApplyError || error instanceof CheckpointMovedError || isTransientDatabaseError(error)) throw error;
-    return ownTransaction(client, () => applyInTransaction(client, target, events, expected, 'per-event'));
+    await ownTransaction(client, target, () => applyInTransaction(client, target, events, expected, () => writeEventByEvent(client, target.dispatcher, layout, events)));
   }
+  return result;
 }
 
-async function ownTransaction<T>(client: pg.ClientBase, work: () => Promise<T>): Promise<T> {
-  await client.query('BEGIN');
+/** The batch's whole transaction as one simple query (statements separated by semicolons, values inlined). */
+function batchScript(target: BatchTarget, changes: BatchChanges, events: readonly RecordedEvent[], expected: string | null): string {
+  const { tables, name } = target;
+  const last = events.at(-1)!;
+  const parts = ['BEGIN'];
+  if (target.asyncCommit) parts.push('SET LOCAL synchronous_commit TO OFF');
+  if (target.applyLock) parts.push(renderStatement(LOCK_SQL.xactLock, lockArgs('apply', name)));
+  parts.push(lockCheckpointStatement(tables, name, expected));
+  for (const table of changes.byTable.values()) {
+    const statement = tableStatement(table, { inlineRaisingIn: tables.schema });
+    if (statement) parts.push(statement.text);
+  }
+  for (const statement of changes.statements) parts.push(renderStatement(statement.text, statement.values));
+  parts.push(advanceCheckpointStatement(tables, name, expected, last.position, events.length, last.created));
+  if (target.notifyChannel) parts.push(renderStatement('SELECT pg_notify($1, $2)', [target.notifyChannel, `${name} ${formatPosition(last.position)}`]));
+  parts.push('COMMIT');
+  return parts.join(';\n');
+}
+
+async function ownTransaction<T>(client: pg.ClientBase, target: BatchTarget, work: () => Promise<T>): Promise<T> {
+  await client.query(target.asyncCommit ? 'BEGIN; SET LOCAL synchronous_commit TO OFF' : 'BEGIN');
   try {
     const result = await work();
     await client.query('COMMIT');
@@ -70,65 +140,26 @@ async function applyInTransaction(
   target: BatchTarget,
   events: readonly RecordedEvent[],
   expected: string | null,
-  mode: 'batched' | 'per-event',
-): Promise<BatchResult> {
-  const last = events.at(-1);
-  if (!last) throw new RangeError('applyBatch needs at least one event');
-  const batch = new StatementBatch(client);
-  /** Rows the batch's updates need, checked after its writes: table → id column → ids → first message. */
-  const required = new Map<string, { idColumn: string; ids: Map<string, string> }>();
-  const db: ProjectionDb = {
-    tables: target.tables,
-    execute: async (text, values) => {
-      batch.add(text, values ?? []);
-      if (mode === 'per-event') await batch.flush();
-    },
-    updateExisting: async (update) => {
-      if (mode === 'per-event') {
-        const checked = checkedUpdateSql(target.tables.schema, update);
-        batch.add(checked.text, checked.values);
-        await batch.flush();
-        return;
-      }
-      batch.add(update.sql, update.values);
-      const entry = required.get(update.table) ?? { idColumn: update.idColumn, ids: new Map<string, string>() };
-      if (!entry.ids.has(update.id)) entry.ids.set(update.id, update.message);
-      required.set(update.table, entry);
-    },
-    query: async (text, values) => {
-      await batch.flush();
-      return client.query(text, values as unknown[]);
-    },
-  };
-  if (target.asyncCommit) await client.query('SET LOCAL synchronous_commit TO OFF');
+  write: () => Promise<void>,
+): Promise<void> {
+  const last = events.at(-1)!;
   if (target.applyLock) await client.query(LOCK_SQL.xactLock, lockArgs('apply', target.name));
   await lockCheckpoint(client, target.tables, target.name, expected);
-  let unknown = 0;
-  for (const event of events) {
-    if ((await target.dispatcher.dispatch(event, db)) === 'unknown') unknown += 1;
-    if (batch.full) await batch.flush();
-  }
-  await batch.flush();
-  await checkRequiredRows(client, required);
+  await write();
   await advanceCheckpoint(client, target.tables, target.name, expected, last.position, events.length, last.created);
-  const position = formatPosition(last.position);
-  if (target.notifyChannel) await client.query('SELECT pg_notify($1, $2)', [target.notifyChannel, `${target.name} ${position}`]);
-  return { position, events: events.length, unknown };
+  if (target.notifyChannel) await client.query('SELECT pg_notify($1, $2)', [target.notifyChannel, `${target.name} ${formatPosition(last.position)}`]);
 }
 
-/** After a batch's writes: every row an update needed exists (else the batch is retried event by event). */
-async function checkRequiredRows(client: pg.ClientBase, required: Map<string, { idColumn: string; ids: Map<string, string> }>): Promise<void> {
-  for (const [table, { idColumn, ids }] of required) {
-    const wanted = [...ids.keys()];
-    const { rows } = await client.query<{ id: string }>(`SELECT ${idColumn}::text AS id FROM ${table} WHERE ${idColumn} = ANY($1::uuid[])`, [wanted]);
-    if (rows.length === wanted.length) continue;
-    const found = new Set(rows.map((row) => row.id.toLowerCase()));
-    const missing = wanted.find((id) => !found.has(id.toLowerCase()));
-    throw new MissingRowError(ids.get(missing!) ?? `a ${table} row does not exist`);
+/** A batch again, each event folded and written on its own (in the caller's transaction): the first that fails is named. */
+export async function writeEventByEvent(client: pg.ClientBase, dispatcher: EventDispatcher, layout: WriteLayout, events: readonly RecordedEvent[]): Promise<void> {
+  for (const event of events) {
+    const changes = new BatchChanges(layout);
+    await dispatcher.fold([event], changes);
+    try {
+      await writeChanges(client, changes);
+    } catch (error) {
+      if (error instanceof EventApplyError || isTransientDatabaseError(error)) throw error;
+      throw new EventApplyError(event, error);
+    }
   }
-}
-
-/** An update in a batch needed a row that does not exist. */
-export class MissingRowError extends Error {
-  override readonly name = 'MissingRowError';
 }

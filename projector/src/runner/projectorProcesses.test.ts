@@ -7,6 +7,7 @@ import { generateWorkload } from '../testing/randomWorkload';
 import { readModelSnapshot } from '../testing/readModelSnapshot';
 import { spawnProjector, type ProjectorProcess } from '../testing/spawnProjector';
 import { startProjector } from './projectorRunner';
+import { untilHeadApplied } from '../testing/untilHeadApplied';
 
 let db: ProjectorTestDatabase;
 const processes: ProjectorProcess[] = [];
@@ -67,6 +68,7 @@ describe('projector processes', () => {
     const total = await eventCount();
     const reference = startProjector({ pool: db.pool, store: db.store, name: 'reference', schema: 'rm_ref' });
     await reference.caughtUp;
+    await untilHeadApplied(db.pool, db.store, { schema: 'rm_ref', name: 'reference' });
     await reference.stop();
 
     const first = spawn({ PROJECTOR_BATCH_SIZE: '20' });

@@ -9,6 +9,7 @@ import { readModelSnapshot } from '../testing/readModelSnapshot';
 import { ids, sampleHistory } from '../testing/sampleHistory';
 import { EventApplyError } from './eventDispatcher';
 import { startProjector, type ProjectorHandle, type ProjectorOptions } from './projectorRunner';
+import { untilHeadApplied } from '../testing/untilHeadApplied';
 
 let db: ProjectorTestDatabase;
 const running: ProjectorHandle[] = [];
@@ -60,6 +61,7 @@ describe('the projector', () => {
     const projector = start();
     await projector.ready;
     await projector.caughtUp;
+    await untilHeadApplied(db.pool, db.store);
     expect(await probeCount()).toBe(half);
 
     const last = await appendHistory(db.store, history.slice(half));
@@ -79,6 +81,7 @@ describe('the projector', () => {
     const last = await appendHistory(db.store, history.slice(20));
     const second = start();
     await second.caughtUp;
+    await untilHeadApplied(db.pool, db.store);
     expect(await checkpointOf()).toBe(formatPosition(last!));
     expect(await probeCount()).toBe(history.length);
   });
@@ -95,6 +98,7 @@ describe('the projector', () => {
     // A restart applies the rest from the checkpoint, each event once (the probe's primary key would stop it).
     const again = start({ batchSize: 500 });
     await again.caughtUp;
+    await untilHeadApplied(db.pool, db.store);
     expect(await probeCount()).toBe(many.length);
   });
 
@@ -102,6 +106,7 @@ describe('the projector', () => {
     await appendHistory(db.store, [{ stream: 'future-1', event: { type: 'NotInvented', data: { x: 1 } } }, ...history.slice(0, 3)]);
     const projector = start();
     await projector.caughtUp;
+    await untilHeadApplied(db.pool, db.store);
     expect(await probeCount()).toBe(4);
     const metrics = await projector.metrics.registry.getMetricsAsJSON();
     const unknown = metrics.find((metric) => metric.name === 'bank_projector_unknown_events_total');
@@ -112,11 +117,16 @@ describe('the projector', () => {
     await appendHistory(db.store, history);
     const reference = start({ name: 'reference', schema: 'rm_ref', projections: defaultProjections });
     await reference.caughtUp;
+    await untilHeadApplied(db.pool, db.store, { schema: 'rm_ref', name: 'reference' });
 
     const failing = ids.externalRefund;
-    const throwing: Projection = defineProjection('throwing', {
-      async AccountCredited(event) {
-        if (event.data.transactionId === failing) throw new Error('simulated crash');
+    const throwing: Projection = defineProjection({
+      name: 'throwing',
+      tables: {},
+      handlers: {
+        AccountCredited(event) {
+          if (event.data.transactionId === failing) throw new Error('simulated crash');
+        },
       },
     });
     const crashed = start({ projections: [...defaultProjections, throwing], batchSize: 10 });
@@ -136,6 +146,7 @@ describe('the projector', () => {
 
     const restarted = start({ projections: defaultProjections });
     await restarted.caughtUp;
+    await untilHeadApplied(db.pool, db.store);
     expect(await readModelSnapshot(db.pool, 'rm')).toEqual(await readModelSnapshot(db.pool, 'rm_ref'));
     expect(await checkpointOf()).toBe(await checkpointOf('rm_ref', 'reference'));
   });
@@ -151,7 +162,10 @@ describe('the projector', () => {
     expect(error).toBeInstanceOf(EventApplyError);
     expect(error).toMatchObject({ eventType: 'TransferSent', streamId: 'transfer-00000000-0000-4000-8000-00000000dead' });
     expect(error?.message).toMatch(/refers to "rm"\.transfers row 00000000-0000-4000-8000-00000000dead, which does not exist/);
-    expect(await checkpointOf()).toBeNull();
+    // The batches before it may have been applied (how the log is cut into batches depends on timing); the
+    // checkpoint never passes the event.
+    const stoppedAt = await checkpointOf();
+    expect(stoppedAt === null || stoppedAt < (error as EventApplyError).position).toBe(true);
   });
 
   it('stops on an event whose data the domain refuses', async () => {

@@ -10,10 +10,11 @@ import type { Projection } from '../projections/projection';
 import { migrateReadModels } from '../schema/migrateReadModels';
 import { READ_MODEL_SCHEMA } from '../schema/readModelSchema';
 import { readModelTables } from '../schema/readModelTables';
-import { applyBatch, type BatchTarget } from './applyBatch';
+import { applyBatch, createBatchTarget } from './applyBatch';
 import { EventBuffer } from './eventBuffer';
-import { createEventDispatcher, EventApplyError, isTransientDatabaseError } from './eventDispatcher';
+import { EventApplyError, EventDispatcher, isTransientDatabaseError } from './eventDispatcher';
 import { sampleLag } from './lagSampler';
+import { checkOut } from './pooledClient';
 import { silentProjectorLogger, type ProjectorLogger } from './projectorLogger';
 
 export interface ProjectorOptions {
@@ -25,7 +26,10 @@ export interface ProjectorOptions {
   /** The read-model schema written. Default 'rm'. */
   readonly schema?: string;
   readonly projections?: readonly Projection[];
-  /** Most events per batch transaction. Default 500. */
+  /**
+   * Most events per batch transaction. A batch takes every event that has arrived, up to this: a few when caught up
+   * (low latency), this many when behind (throughput). Default 5,000.
+   */
   readonly batchSize?: number;
   /** How often a standby tries to take over. Default 500 ms. */
   readonly leaderRetryMs?: number;
@@ -34,6 +38,12 @@ export interface ProjectorOptions {
   /** Metrics to update; by default new ones on `registry` (or a new registry). */
   readonly metrics?: ProjectorMetrics;
   readonly registry?: Registry;
+  /**
+   * Commit each batch only once its WAL is flushed to disk. Default false: the read models are derived from the
+   * log, and a server crash that loses the last batches loses their checkpoint with them, so they are applied
+   * again (docs/projections.md, "Batches"); not waiting for the flush keeps its latency out of the lag.
+   */
+  readonly waitForFlush?: boolean;
   /** Run the read-model migrations first. Default true. */
   readonly migrate?: boolean;
   /** Called once when the projector stops on an event it cannot apply. */
@@ -62,6 +72,9 @@ export interface ProjectorHandle {
   stop(): Promise<void>;
 }
 
+/** The default most events per batch (see ProjectorOptions.batchSize). */
+export const DEFAULT_MAX_BATCH = 5_000;
+
 class Deferred<T> {
   resolve!: (value: T) => void;
   reject!: (error: unknown) => void;
@@ -82,17 +95,18 @@ export function startProjector(options: ProjectorOptions): ProjectorHandle {
   const name = options.name ?? DEFAULT_PROJECTOR_NAME;
   const schema = options.schema ?? READ_MODEL_SCHEMA;
   const logger = options.logger ?? silentProjectorLogger;
-  const batchSize = options.batchSize ?? 500;
+  const batchSize = options.batchSize ?? DEFAULT_MAX_BATCH;
   const metrics = options.metrics ?? createProjectorMetrics(options.registry);
   const labels = { projector: name };
   const tables = readModelTables(schema);
-  const target: BatchTarget = {
+  const target = createBatchTarget({
     tables,
     name,
-    dispatcher: createEventDispatcher(options.projections ?? defaultProjections, logger),
+    dispatcher: new EventDispatcher(options.projections ?? defaultProjections, logger),
     applyLock: true,
     notifyChannel: schema === READ_MODEL_SCHEMA ? CHECKPOINT_CHANNEL : undefined,
-  };
+    asyncCommit: options.waitForFlush !== true,
+  });
   const stopping = new AbortController();
   const ready = new Deferred<void>();
   const caughtUp = new Deferred<void>();
@@ -145,6 +159,7 @@ export function startProjector(options: ProjectorOptions): ProjectorHandle {
         applied += batch.length;
         const last = batch.at(-1)!;
         metrics.batches.inc(labels);
+        metrics.batchEvents.observe(labels, batch.length);
         metrics.batchSeconds.observe(labels, (performance.now() - started) / 1000);
         metrics.eventsApplied.inc(labels, result.events - result.unknown);
         if (result.unknown) metrics.unknownEvents.inc(labels, result.unknown);
@@ -165,14 +180,15 @@ export function startProjector(options: ProjectorOptions): ProjectorHandle {
   async function lead(lost: AbortSignal): Promise<void> {
     let failures = 0;
     while (!stopping.signal.aborted && !lost.aborted) {
-      const client = await options.pool.connect().catch((error: unknown) => error as Error);
-      if (client instanceof Error) {
+      const pooled = await checkOut(options.pool).catch((error: unknown) => error as Error);
+      if (pooled instanceof Error) {
         failures += 1;
         metrics.failures.inc({ ...labels, kind: 'transient' });
-        logger.warn({ err: client, failures }, 'projector cannot connect; retrying');
+        logger.warn({ err: pooled, failures }, 'projector cannot connect; retrying');
         await sleep(Math.min(5_000, 100 * 2 ** failures), stopping.signal);
         continue;
       }
+      const { client } = pooled;
       let broken: Error | undefined;
       try {
         const checkpoint = await readCheckpoint(client, tables, name);
@@ -193,7 +209,7 @@ export function startProjector(options: ProjectorOptions): ProjectorHandle {
         logger.warn({ err: error, failures }, 'projector batch failed on a transient error; retrying from the checkpoint');
         await sleep(Math.min(5_000, 100 * 2 ** failures), stopping.signal);
       } finally {
-        client.release(broken);
+        pooled.release(broken);
       }
     }
   }

@@ -10,9 +10,11 @@ export async function createAppliedProbeTable(pool: pg.Pool): Promise<void> {
     event_id uuid PRIMARY KEY, position text NOT NULL, pid integer NOT NULL DEFAULT pg_backend_pid(), applied_at timestamptz NOT NULL DEFAULT clock_timestamp())`);
 }
 
-export const appliedProbe: Projection = {
-  ...defineProjection('applied_probe', {}),
-  async everyEvent(event, db) {
-    await db.execute('INSERT INTO public.applied_probe (event_id, position) VALUES ($1, $2)', [event.id, `${event.position.commit}:${event.position.prepare}`]);
+export const appliedProbe: Projection = defineProjection({
+  name: 'applied_probe',
+  tables: {},
+  handlers: {},
+  everyEvent(event, db) {
+    db.execute('INSERT INTO public.applied_probe (event_id, position) VALUES ($1, $2)', [event.id, `${event.position.commit}:${event.position.prepare}`]);
   },
-};
+});

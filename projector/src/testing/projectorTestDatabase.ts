@@ -1,6 +1,6 @@
 import { createPostgresEventStore, ensureEventStoreSchema, type EventStore } from '@bank/eventstore';
 import { createPool } from '@bank/platform';
-import { createTestDatabase, type TestDatabase } from '@bank/platform/testing';
+import { createTestDatabase, type TestDatabase } from '@bank/testkit';
 import type pg from 'pg';
 
 export interface ProjectorTestDatabase {

@@ -4,6 +4,7 @@ import { appendHistory } from '../testing/appendHistory';
 import { createProjectorTestDatabase, type ProjectorTestDatabase } from '../testing/projectorTestDatabase';
 import { ids, sampleHistory } from '../testing/sampleHistory';
 import { verifyReadModels } from './verifyReadModels';
+import { untilHeadApplied } from '../testing/untilHeadApplied';
 
 let db: ProjectorTestDatabase;
 
@@ -18,6 +19,7 @@ beforeEach(async () => {
   await db.pool.query('DROP SCHEMA IF EXISTS rm CASCADE');
   const projector = startProjector({ pool: db.pool, store: db.store });
   await projector.caughtUp;
+  await untilHeadApplied(db.pool, db.store);
   await projector.stop();
 });
 

@@ -1,4 +1,4 @@
-import { evolveAccount, initialAccountState, isAccountEvent, parseEvent, transactionViews, type AccountState } from '@bank/domain';
+import { emptyAccountHistory, evolveAccountHistory, isAccountEvent, parseEvent, transactionViews, type AccountHistory } from '@bank/domain';
 import { comparePositions, type EventStore, type Position } from '@bank/eventstore';
 import type pg from 'pg';
 import { DEFAULT_PROJECTOR_NAME, positionOrUndefined } from '../checkpoint/checkpointStore';
@@ -149,9 +149,9 @@ export async function verifyReadModels(options: VerifyOptions): Promise<VerifyRe
   }
 }
 
-/** Folds every account stream of the log up to `until` (inclusive) with the domain's evolve. */
-async function replayAccounts(store: EventStore, until: Position | undefined, batchSize: number): Promise<{ accounts: Map<string, AccountState>; events: number }> {
-  const accounts = new Map<string, AccountState>();
+/** Folds every account stream of the log up to `until` (inclusive) with the auditors' fold (accountHistory). */
+async function replayAccounts(store: EventStore, until: Position | undefined, batchSize: number): Promise<{ accounts: Map<string, AccountHistory>; events: number }> {
+  const accounts = new Map<string, AccountHistory>();
   let events = 0;
   if (!until) return { accounts, events };
   let after: Position | undefined;
@@ -166,7 +166,8 @@ async function replayAccounts(store: EventStore, until: Position | undefined, ba
       const event = parseEvent(recorded.type, recorded.data, schemaVersion);
       if (!isAccountEvent(event)) continue;
       const userId = recorded.streamId.slice('account-'.length);
-      accounts.set(userId, evolveAccount(accounts.get(userId) ?? initialAccountState, event));
+      const history = accounts.get(userId) ?? emptyAccountHistory();
+      accounts.set(userId, evolveAccountHistory(history, event));
     }
     after = batch.at(-1)!.position;
   }

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compression from 'compression';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { AppDeps } from './appDeps';
+import { authSettingsOf } from './auth/authSettings';
 import { authenticate, requireAuth } from './auth/requireAuth';
 import { requireRole } from './auth/requireRole';
 import { createAdminUsersRouter } from './features/admin/adminUsersRouter';
@@ -13,10 +15,11 @@ import { createBeneficiariesRouter } from './features/beneficiaries/beneficiarie
 import { createCardsRouter } from './features/cards/cardsRouter';
 import { createContactsRouter } from './features/contacts/contactsRouter';
 import { createFilesRouter } from './features/files/filesRouter';
+import { createApiDocsRouter } from './features/openapi/apiDocsRouter';
 import { createOpenApiRouter } from './features/openapi/openApiRouter';
 import { createQueueDashboard, QUEUE_DASHBOARD_PATH } from './features/transactions/queueDashboard';
 import { createTransactionsRouter } from './features/transactions/transactionsRouter';
-import { createUsersRouter } from './features/users/usersRouter';
+import { createUsersRouter, isUploadRequest } from './features/users/usersRouter';
 import { consistentRead } from './http/consistentRead';
 import { errorHandler } from './http/errorHandler';
 import { NotFoundError } from './http/httpErrors';
@@ -25,6 +28,7 @@ import { jsonBody } from './http/jsonBody';
 import { requestId } from './http/requestId';
 import { requestLogger } from './http/requestLogger';
 import { staticWeb } from './http/staticWeb';
+import { storableText } from './http/storableText';
 import { createOperationsRouter } from './operations/operationsRouter';
 import { httpMetrics } from './operations/apiMetrics';
 
@@ -41,6 +45,7 @@ export function createApiRouters(deps: AppDeps): express.Router[] {
   return [
     createOperationsRouter(deps),
     createOpenApiRouter(),
+    createApiDocsRouter(),
     createAuthRouter(deps),
     createUsersRouter(deps),
     createFilesRouter(deps),
@@ -57,9 +62,13 @@ export function createApiRouters(deps: AppDeps): express.Router[] {
  * The HTTP app: /api (JSON only, request ids, logs, metrics, CORS, authentication, read-your-writes, idempotency,
  * the feature routers, JSON 404 and the error mapping) and the web build with its SPA fallback at /.
  */
-export function createApp(deps: AppDeps): Express {
+export function createApp(appDeps: AppDeps): Express {
+  // The sign-in settings are read (and the TOTP keys loaded) now, at start-up: a bad setting stops the start.
+  const deps: AppDeps = { ...appDeps, auth: authSettingsOf(appDeps) };
   const app = express();
   app.disable('x-powered-by');
+  // TRUST_PROXY: which proxies may name the client in X-Forwarded-For (req.ip: per-address limits, idempotency scope, logs).
+  app.set('trust proxy', deps.config.TRUST_PROXY);
   app.locals.deps = deps;
   app.use(requestId());
   app.use(requestLogger(deps.logger));
@@ -76,10 +85,20 @@ export function createApp(deps: AppDeps): Express {
 
   const api = express.Router();
   api.use(cors({ origin: deps.config.CORS_ORIGINS.length > 0 ? [...deps.config.CORS_ORIGINS] : false, credentials: true, exposedHeaders: EXPOSED_HEADERS }));
-  api.use(jsonBody());
+  // JSON answers over 1 kB go compressed (brotli or gzip, as the client accepts); the web build is precompressed.
+  api.use(compression({ threshold: 1024 }));
+  // 100 kB everywhere; the upload routes parse their bodies themselves, after authentication (usersRouter.ts).
+  api.use(storableText());
+  api.use(jsonBody({ defer: isUploadRequest }));
   api.use(authenticate(deps));
   api.use(consistentRead(deps));
-  api.use(idempotency(deps, { exclude: ['/auth/signin', '/auth/signout'] }));
+  // Answers carrying a token, a TOTP secret or recovery codes are never kept in an idempotency record.
+  api.use(
+    idempotency(deps, {
+      exclude: ['/auth/signin', '/auth/signout', '/auth/second-factor', '/auth/second-factor/enrol', '/auth/second-factor/setup', '/auth/second-factor/confirm'],
+      skip: isUploadRequest,
+    }),
+  );
   for (const router of createApiRouters(deps)) api.use(router);
   api.use(() => {
     throw new NotFoundError('Not found');

@@ -1,8 +1,13 @@
-import type { Config, Logger } from '@bank/platform';
+import type { CommandHandler } from '@bank/commands';
+import type { Config, Keyring, Logger } from '@bank/platform';
 import type { EventStore, Position } from '@bank/eventstore';
+import type { LegacyPinVerifier, TransferSignals } from '@bank/transfers';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
+import type { ApiKeys } from './apiKeys';
+import type { AuthSettings } from './auth/authSettings';
+import type { AuditCheckpoints } from './features/audit/auditVerifier';
 import type { ApiMetrics } from './operations/apiMetrics';
 import type { RateLimitConfig } from './rateLimitConfig';
 
@@ -17,17 +22,36 @@ export interface ProjectionReader {
 /** Everything a router needs. Built once by main.ts (createAppDeps) or by the test harness (testing/testApp.ts). */
 export interface AppDeps {
   readonly config: Config;
+  /** Keys held outside the database: JWT signing, idempotency fingerprints (apiKeys.ts). */
+  readonly keys: ApiKeys;
   readonly logger: Logger;
   /** PostgreSQL: the read models (schema rm, read only), the file store (schema files), the PostgreSQL event store. */
   readonly pool: pg.Pool;
+  /** The event store (reads: audits, positions); every command goes through `commands`. */
   readonly store: EventStore;
+  /** The process's one command handler (shared with the transfer process when they run in one process). */
+  readonly commands: CommandHandler;
+  /** How a transfer request learns the outcome of its transfer. */
+  readonly signals: TransferSignals;
+  /** Keys of the payment pins' keyed hashes (PIN_KEYS). */
+  readonly pinKeys: Keyring;
+  /** The event log's chain keys (CHAIN_KEYS): the audit verifies keyed hashes with them. */
+  readonly chainKeys?: Keyring;
+  /** The signed checkpoints of the event log (CHECKPOINT_DIR, CHECKPOINT_KEYS), which the audit compares the log with. */
+  readonly checkpoints?: AuditCheckpoints;
+  /** Checks a payment pin still stored as bcrypt (off the event loop). */
+  readonly verifyLegacyPin?: LegacyPinVerifier;
+  /** How long an internal transfer's request waits for the payee's credit (default 5000 ms). */
+  readonly creditWaitMs?: number;
   /** Rate limits, token revocations and idempotency records, every key under config.REDIS_PREFIX. */
   readonly redis: Redis;
   readonly projection: ProjectionReader;
   readonly limits: RateLimitConfig;
   readonly metrics: ApiMetrics;
-  /** Registries merged into GET /api/metrics besides the API's own (the projector's, the worker's). */
+  /** Registries served on the metrics port besides the API's own (the projector's, the worker's). */
   readonly extraMetricRegistries?: readonly Registry[];
+  /** Second-factor settings (STAFF_SECOND_FACTOR, TOTP_KEYS); loaded from the environment at start-up when absent. */
+  readonly auth?: AuthSettings;
   /** bcrypt cost for passwords and payment pins (at least 10). */
   readonly bcryptCost?: number;
   /** How long a command or a consistent query waits for the projector (default 2000 ms). */
@@ -35,6 +59,8 @@ export interface AppDeps {
   /** Directory of the web build served at /. */
   readonly webDist?: string;
   readonly now?: () => Date;
+  /** True once the process is stopping: /ready answers 503 so that load balancers send it no more requests. */
+  readonly draining?: () => boolean;
 }
 
 export const DEFAULT_CONSISTENCY_TIMEOUT_MS = 2000;

@@ -3,7 +3,8 @@ import type { Role } from '@bank/domain';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeCatalogue } from './features/openapi/routeCatalogue';
-import { createTestApp, PNG_DATA_URL, TEST_PASSWORD, uniqueEmail, type SignedIn, type TestApp } from './testing/testApp';
+import { createStaffUser } from './staff/createStaffUser';
+import { createTestApp, PNG_DATA_URL, STAFF_TEST_PASSWORD, TEST_PASSWORD, uniqueEmail, type SignedIn, type TestApp } from './testing/testApp';
 
 /**
  * Every route with no token, a customer's, an auditor's and an admin's: 401 without a token on every protected
@@ -39,21 +40,48 @@ async function freshCustomerId(): Promise<string> {
 }
 
 async function freshBeneficiaryId(): Promise<string> {
-  const res = await request(t.app).post('/api/beneficiaries').set(admin.auth).send({ name: 'Matrix', accountNumber: String(Date.now()).slice(-12) + String(Math.floor(Math.random() * 90 + 10)) });
+  const res = await request(t.app).post('/api/beneficiaries').set(await adminAuth()).send({ name: 'Matrix', accountNumber: String(Date.now()).slice(-12) + String(Math.floor(Math.random() * 90 + 10)) });
   return res.body.data._id as string;
 }
 
 async function freshContactId(): Promise<string> {
   const subject = randomUUID();
   await request(t.app).post('/api/contacts').send({ name: 'M', email: 'm@example.com', subject, message: 'x' }).expect(201);
-  const list = await request(t.app).get('/api/contacts').set(admin.auth);
+  const list = await request(t.app).get('/api/contacts').set(await adminAuth());
   return (list.body.data as { _id: string; subject: string }[]).find((contact) => contact.subject === subject)!._id;
+}
+
+/** A session of the admin for building fixtures (a case may have ended the admin's other sessions). */
+async function adminAuth(): Promise<SignedIn['auth']> {
+  return (await t.newSession(admin, 'admin')).auth;
+}
+
+/** A challenge of a staff member who has to enrol (each case needs its own). */
+async function freshEnrolChallenge(): Promise<string> {
+  const email = uniqueEmail('enrol');
+  await createStaffUser(t.deps, { role: 'auditor', email, password: STAFF_TEST_PASSWORD });
+  await t.settle();
+  const res = await request(t.app).post('/api/auth/signin').send({ email, password: STAFF_TEST_PASSWORD }).expect(200);
+  return res.body.challenge as string;
+}
+
+/** A customer who turned the second factor on; returns the id. */
+async function freshCustomerWithFactor(): Promise<string> {
+  const customer = await t.customer();
+  const setup = await request(t.app).post('/api/auth/second-factor/setup').set(customer.auth).send({}).expect(200);
+  await request(t.app).post('/api/auth/second-factor/confirm').set(customer.auth).send({ code: await t.freshCode(setup.body.secret as string) }).expect(200);
+  return customer.userId;
+}
+
+function sessionIdOf(user: SignedIn): string {
+  const payload = JSON.parse(Buffer.from(user.token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string };
+  return payload.sid;
 }
 
 async function freshTransactionId(): Promise<{ userId: string; transactionId: string }> {
   const customer = await t.customer();
-  await request(t.app).put(`/api/user/admin/account/${customer.userId}`).set(admin.auth).send({ savings: 10, checking: 0, number: customer.accountNumber }).expect(200);
-  const list = await request(t.app).get(`/api/transaction/admin/${customer.userId}`).set(admin.auth);
+  await request(t.app).put(`/api/user/admin/account/${customer.userId}`).set(await adminAuth()).send({ savings: 10, checking: 0, number: customer.accountNumber }).expect(200);
+  const list = await request(t.app).get(`/api/transaction/admin/${customer.userId}`).set(await adminAuth());
   return { userId: customer.userId, transactionId: (list.body.data as { _id: string }[])[0]!._id };
 }
 
@@ -62,7 +90,6 @@ const profile = (fx: Fixture) => ({ email: fx.me?.email ?? 'x@example.com', phon
 const cases: readonly Case[] = [
   { method: 'get', route: '/health', path: () => '/api/health' },
   { method: 'get', route: '/ready', path: () => '/api/ready' },
-  { method: 'get', route: '/metrics', path: () => '/api/metrics' },
   { method: 'get', route: '/openapi.json', path: () => '/api/openapi.json' },
   {
     method: 'post',
@@ -70,12 +97,48 @@ const cases: readonly Case[] = [
     path: () => '/api/auth/signup',
     body: () => ({ firstName: 'M', lastName: 'X', email: uniqueEmail('matrix'), phone: '1', password: TEST_PASSWORD, address: 'a', state: 's' }),
   },
-  { method: 'post', route: '/auth/signin', path: () => '/api/auth/signin', body: () => ({ email: admin.email, password: TEST_PASSWORD }) },
+  { method: 'post', route: '/auth/signin', path: () => '/api/auth/signin', body: () => ({ email: admin.email, password: admin.password }) },
+  { method: 'post', route: '/auth/second-factor/enrol', path: () => '/api/auth/second-factor/enrol', body: async () => ({ challenge: await freshEnrolChallenge() }) },
+  {
+    method: 'post',
+    route: '/auth/second-factor',
+    path: () => '/api/auth/second-factor',
+    body: async () => {
+      const challenge = await freshEnrolChallenge();
+      const { secret } = (await request(t.app).post('/api/auth/second-factor/enrol').send({ challenge }).expect(200)).body as { secret: string };
+      return { challenge, code: await t.freshCode(secret) };
+    },
+  },
+  { method: 'get', route: '/auth/second-factor', path: () => '/api/auth/second-factor' },
+  // Staff have theirs already (409); a customer gets a secret to confirm.
+  { method: 'post', route: '/auth/second-factor/setup', path: () => '/api/auth/second-factor/setup', body: () => ({}), notSuccessFor: ['admin', 'auditor'] },
+  // Allowed to all; refused by the rules here (nothing set up: 422; staff: already on, 409).
+  { method: 'post', route: '/auth/second-factor/confirm', path: () => '/api/auth/second-factor/confirm', body: () => ({ code: '123456' }), notSuccessFor: ['customer', 'admin', 'auditor'] },
+  // Customers only; this one has none to turn off (422).
+  { method: 'delete', route: '/auth/second-factor', path: () => '/api/auth/second-factor', body: () => ({ password: TEST_PASSWORD, code: '123456' }), notSuccessFor: ['customer'] },
+  { method: 'get', route: '/auth/sessions', path: () => '/api/auth/sessions' },
+  { method: 'delete', route: '/auth/sessions/:id', path: (fx) => `/api/auth/sessions/${fx.me ? sessionIdOf(fx.me) : randomUUID()}` },
+  { method: 'post', route: '/auth/sessions/revoke-others', path: () => '/api/auth/sessions/revoke-others' },
+  { method: 'get', route: '/auth/sign-in-notices', path: () => '/api/auth/sign-in-notices' },
+  // No notice to dismiss for these callers: 404 once past the guard.
+  { method: 'delete', route: '/auth/sign-in-notices/:id', path: () => `/api/auth/sign-in-notices/${randomUUID()}`, notSuccessFor: ['customer', 'admin', 'auditor'] },
+  { method: 'get', route: '/user/admin/:id/second-factor', path: () => `/api/user/admin/${payee.userId}/second-factor` },
+  {
+    method: 'post',
+    route: '/user/admin/:id/second-factor/reset',
+    path: async () => `/api/user/admin/${await freshCustomerWithFactor()}/second-factor/reset`,
+    body: () => ({ reason: 'Lost phone' }),
+  },
   { method: 'post', route: '/contacts', path: () => '/api/contacts', body: () => ({ name: 'M', email: 'm@example.com', message: 'hello' }) },
   { method: 'post', route: '/auth/signout', path: () => '/api/auth/signout' },
   { method: 'get', route: '/auth/user', path: () => '/api/auth/user' },
   { method: 'get', route: '/user/me', path: () => '/api/user/me' },
-  { method: 'post', route: '/auth/change-password', path: () => '/api/auth/change-password', body: () => ({ oldPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }) },
+  {
+    method: 'post',
+    route: '/auth/change-password',
+    path: () => '/api/auth/change-password',
+    body: (fx) => ({ oldPassword: fx.me?.password ?? TEST_PASSWORD, newPassword: fx.me?.password ?? TEST_PASSWORD }),
+  },
   { method: 'get', route: '/files/:id', path: () => fileUrl },
   {
     method: 'post',
@@ -133,8 +196,10 @@ beforeAll(async () => {
   admin = await t.staff('admin');
   payee = await t.customer();
   const auditor = await t.staff('auditor');
-  callersByRole.set('admin', () => t.signIn(admin.email, TEST_PASSWORD));
-  callersByRole.set('auditor', () => t.signIn(auditor.email, TEST_PASSWORD));
+  // A fresh session per case (sign-out and revocations end the caller's session); staff sessions as after their
+  // second factor (the sign-in itself is tested in features/auth/secondFactor.test.ts).
+  callersByRole.set('admin', () => t.newSession(admin, 'admin'));
+  callersByRole.set('auditor', () => t.newSession(auditor, 'auditor'));
   // The customer: a payment pin and money, so that a transfer can succeed.
   const customer = await t.customer();
   await request(t.app)

@@ -1,1 +1,14 @@
+/**
+ * @bank/api — the /api contract on Express (design/API.md, docs/api.md). The processes that serve it are composed in
+ * @bank/runtime.
+ */
 export * from './app';
+export type { AppDeps, ProjectionReader } from './appDeps';
+export { createApiMetrics, type ApiMetrics } from './operations/apiMetrics';
+export { ensureFileSchema } from './features/files/fileStore';
+export { ensureFirstAdmin } from './staff/ensureFirstAdmin';
+export { parseRateLimitConfig } from './rateLimitConfig';
+export { verifySecret } from './auth/passwords';
+export { loadApiKeys, type ApiKeys } from './apiKeys';
+export { startMetricsServer, type MetricsServer } from './operations/metricsServer';
+export { loadAuthSettings, type AuthSettings } from './auth/authSettings';

@@ -18,6 +18,14 @@ export interface RateLimitConfig {
   readonly accountLookup: RateLimit;
   /** Wrong payment pins per user. */
   readonly paymentPin: RateLimit;
+  /** Failed sign-ins per client address, whatever the e-mail (password spraying). */
+  readonly signInPerAddress: RateLimit;
+  /** Wrong second-factor codes (and recovery codes) per user. */
+  readonly secondFactor: RateLimit;
+  /** Wrong second-factor codes per client address. */
+  readonly secondFactorPerAddress: RateLimit;
+  /** Wrong current passwords per user (change-password, turning the second factor off). */
+  readonly passwordCheck: RateLimit;
 }
 
 const MINUTE = 60_000;
@@ -31,6 +39,12 @@ const minutes = z.coerce.number().positive().max(7 * 24 * 60);
  *   RATE_LIMIT_CONTACTS / RATE_LIMIT_CONTACT_WINDOW_MIN            10 per client address per 60 min
  *   RATE_LIMIT_LOOKUPS / RATE_LIMIT_LOOKUP_WINDOW_MIN              30 per user per 1 min
  *   RATE_LIMIT_PIN_FAILURES / RATE_LIMIT_PIN_WINDOW_MIN            5 per user per 15 min
+ *   RATE_LIMIT_SIGNIN_ADDRESS_FAILURES / …_WINDOW_MIN             30 per client address per 15 min
+ *   RATE_LIMIT_SECOND_FACTOR_FAILURES / …_WINDOW_MIN               5 per user per 15 min
+ *   RATE_LIMIT_SECOND_FACTOR_ADDRESS_FAILURES / …_WINDOW_MIN      20 per client address per 15 min
+ *   RATE_LIMIT_PASSWORD_FAILURES / …_WINDOW_MIN                    5 per user per 15 min
+ * The failure limits (sign-in, second factor, password, pin) take an attempt BEFORE the check and give it back when
+ * the check passes, so a burst of parallel guesses cannot all be checked.
  */
 const schema = z.object({
   RATE_LIMIT_SIGNIN_FAILURES: count.default(10),
@@ -43,6 +57,14 @@ const schema = z.object({
   RATE_LIMIT_LOOKUP_WINDOW_MIN: minutes.default(1),
   RATE_LIMIT_PIN_FAILURES: count.default(5),
   RATE_LIMIT_PIN_WINDOW_MIN: minutes.default(15),
+  RATE_LIMIT_SIGNIN_ADDRESS_FAILURES: count.default(30),
+  RATE_LIMIT_SIGNIN_ADDRESS_WINDOW_MIN: minutes.default(15),
+  RATE_LIMIT_SECOND_FACTOR_FAILURES: count.default(5),
+  RATE_LIMIT_SECOND_FACTOR_WINDOW_MIN: minutes.default(15),
+  RATE_LIMIT_SECOND_FACTOR_ADDRESS_FAILURES: count.default(20),
+  RATE_LIMIT_SECOND_FACTOR_ADDRESS_WINDOW_MIN: minutes.default(15),
+  RATE_LIMIT_PASSWORD_FAILURES: count.default(5),
+  RATE_LIMIT_PASSWORD_WINDOW_MIN: minutes.default(15),
 });
 
 /** Reads the rate limits from an environment; throws a ConfigError naming every bad variable. */
@@ -61,5 +83,9 @@ export function parseRateLimitConfig(env: Record<string, string | undefined>): R
     contact: limit(c.RATE_LIMIT_CONTACTS, c.RATE_LIMIT_CONTACT_WINDOW_MIN),
     accountLookup: limit(c.RATE_LIMIT_LOOKUPS, c.RATE_LIMIT_LOOKUP_WINDOW_MIN),
     paymentPin: limit(c.RATE_LIMIT_PIN_FAILURES, c.RATE_LIMIT_PIN_WINDOW_MIN),
+    signInPerAddress: limit(c.RATE_LIMIT_SIGNIN_ADDRESS_FAILURES, c.RATE_LIMIT_SIGNIN_ADDRESS_WINDOW_MIN),
+    secondFactor: limit(c.RATE_LIMIT_SECOND_FACTOR_FAILURES, c.RATE_LIMIT_SECOND_FACTOR_WINDOW_MIN),
+    secondFactorPerAddress: limit(c.RATE_LIMIT_SECOND_FACTOR_ADDRESS_FAILURES, c.RATE_LIMIT_SECOND_FACTOR_ADDRESS_WINDOW_MIN),
+    passwordCheck: limit(c.RATE_LIMIT_PASSWORD_FAILURES, c.RATE_LIMIT_PASSWORD_WINDOW_MIN),
   };
 }

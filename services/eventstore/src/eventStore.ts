@@ -7,6 +7,19 @@
  *   'no_stream'  the stream must not exist yet;
  *   'exists'     the stream must have at least one event;
  *   bigint       the revision of the stream's last event must be exactly this.
+ *
+ * Idempotency (what makes a retried command safe): an append whose event ids are ALL already stored in the stream
+ * stores nothing and returns the stored result (the revision and position of the last of those events), whatever
+ * the expected revision: the original one, the stream's current revision (a retry that re-read the stream), 'any'
+ * or 'exists', also after other writers moved the stream on. An append of which only SOME ids are stored appends
+ * the others as new events, under the expected-revision check (a retry with a stale revision is then a conflict).
+ * The EventStoreDB adapter looks for the ids among the stream's last `idempotencyWindow` events (see
+ * docs/eventstore.md); PostgreSQL looks in the whole stream.
+ *
+ * Deleted streams: the port has no delete, the bank never deletes a stream. A stream an operator deleted for good
+ * (EventStoreDB's tombstone; `tombstoneStream` on PostgreSQL) reads as missing (`readStream` returns []), keeps its
+ * events in the global log (no deletion marker is shown), and every append to it fails with StreamDeletedError,
+ * retries included: it is not a conflict and never succeeds.
  */
 export type ExpectedRevision = 'any' | 'no_stream' | 'exists' | bigint;
 
@@ -21,9 +34,13 @@ export interface Position {
 }
 
 /** Metadata carried by every event. */
+/**
+ * Metadata stored beside an event. The store gives no field a meaning; these are the usual ones (who acted, in what
+ * role, for which request and workflow). The bank's own vocabulary (its roles) lives with its command layer.
+ */
 export interface EventMetadata {
   readonly actorId?: string;
-  readonly actorRole?: 'customer' | 'admin' | 'auditor' | 'system' | 'anonymous';
+  readonly actorRole?: string;
   readonly requestId?: string;
   readonly correlationId?: string;
   readonly causationId?: string;
@@ -52,9 +69,9 @@ export interface RecordedEvent {
 }
 
 export interface AppendResult {
-  /** Revision of the stream's last event after the append. */
+  /** Revision of the last event appended (of the last already-stored one for a retry): the next expected revision. */
   readonly nextExpectedRevision: bigint;
-  /** Position of the last event appended (or of the already-stored duplicate). */
+  /** Position of the last event appended (or of the last already-stored duplicate). */
   readonly position: Position;
 }
 
@@ -69,7 +86,11 @@ export interface SubscribeOptions {
   readonly after?: Position;
   /** Called once, when the subscription has delivered everything stored when it caught up. */
   readonly onCaughtUp?: () => void;
-  /** Called when the subscription stops with an error it cannot recover from. */
+  /**
+   * Called once when the subscription stops with an error it cannot recover from: a throwing handler, or a store
+   * error that retrying cannot heal (e.g. access denied, a start position that is not an event's). Dropped
+   * connections and unavailable servers are retried with backoff instead.
+   */
   readonly onError?: (error: unknown) => void;
 }
 
@@ -83,9 +104,14 @@ export interface Subscription {
   readonly done: Promise<void>;
 }
 
+/** Every method but positionToken rejects (subscribe throws) with EventStoreClosedError once close() was called. */
 export interface EventStore {
+  /**
+   * Appends atomically, or throws WrongExpectedVersionError (nothing stored) or StreamDeletedError. Idempotent by
+   * event id, see above.
+   */
   append(stream: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
-  /** Every event of the stream in revision order; an empty array for a missing stream. */
+  /** Every event of the stream in revision order; an empty array for a missing or deleted stream. */
   readStream(stream: string, options?: { fromRevision?: bigint; limit?: number }): Promise<RecordedEvent[]>;
   /** Events of the global log in position order, after `after`, at most `limit` (default 1000). */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
@@ -94,12 +120,23 @@ export interface EventStore {
   /** Position of the last event committed and visible to readers, or undefined for an empty log. */
   headPosition(): Promise<Position | undefined>;
   /**
+   * The last revision of every stream as the store's own stream index records it (a tombstoned stream included),
+   * where the store keeps such an index apart from the events (PostgreSQL: its `streams` table); absent otherwise.
+   * Verification compares it with the events, to notice the end of a stream cut off with its index left behind.
+   */
+  streamHeads?(): Promise<ReadonlyMap<string, bigint>>;
+  /**
    * The single decimal number the HTTP edge shows for a position (`X-Event-Position: N`): on PostgreSQL the
    * event's global sequence number, on EventStoreDB its commit position.
    */
   positionToken(position: Position): string;
-  /** The full position behind a token, or undefined when no such event is stored (yet). */
+  /**
+   * The full position behind a token, or undefined when no event of ours is stored there (yet): a token that is
+   * not a number, out of range, or not the position of an event (e.g. inside an EventStoreDB record) is undefined,
+   * never an error; tokens come from HTTP headers.
+   */
   resolvePositionToken(token: string): Promise<Position | undefined>;
+  /** Stops every subscription and releases the store's resources; calling it again does nothing more. */
   close(): Promise<void>;
 }
 

@@ -23,7 +23,39 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ JWT_SECRET: 'short' })).toThrow(ConfigError);
   });
 
-  it('refuses to start in production without a JWT secret', () => {
-    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+  it('accepts every EventStoreDB scheme the event store accepts, with or without DNS discovery', () => {
+    for (const url of ['esdb://a:2113?tls=false', 'esdb+discover://a:2113', 'kurrentdb://a:2113?tls=false', 'kurrentdb+discover://a:2113']) {
+      expect(parseConfig({ EVENTSTORE_URL: url }).EVENTSTORE_URL).toBe(url);
+    }
+    expect(() => parseConfig({ EVENTSTORE_URL: 'kurrent://a:2113' })).toThrow(/EVENTSTORE_URL/);
+  });
+
+  it('refuses tlsVerifyCert=false, which the EventStoreDB client ignores, and points to tlsCAFile', () => {
+    expect(() => parseConfig({ EVENTSTORE_URL: 'esdb://a:2113?tls=true&tlsVerifyCert=false' })).toThrow(/tlsCAFile/);
+    expect(() => parseConfig({ EVENTSTORE_URL: 'esdb://a:2113?TLS_VERIFY_CERT=false' })).toThrow(/tlsCAFile/);
+    expect(parseConfig({ EVENTSTORE_URL: 'esdb://a:2113?tlsCAFile=/etc/bank/ca.crt' }).EVENTSTORE_URL).toBe('esdb://a:2113?tlsCAFile=/etc/bank/ca.crt');
+  });
+
+  it('has no signing secret of its own: without JWT_SECRET there is none (the API loads its keys, see apiKeys.ts)', () => {
+    expect(parseConfig({}).JWT_SECRET).toBeUndefined();
+    expect(parseConfig({ NODE_ENV: 'production' }).JWT_SECRET).toBeUndefined();
+    expect(() => parseConfig({ JWT_SECRET: 'x'.repeat(31) })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+  });
+
+  it('reads TRUST_PROXY as a number of proxies or their addresses, and refuses to trust every hop', () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8, fd00::/8, 192.0.2.7' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8', '192.0.2.7']);
+    expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: 'true' would trust any client/);
+    expect(() => parseConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(() => parseConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY: .*proxy\.example\.com/);
+    expect(() => parseConfig({ TRUST_PROXY: '11' })).toThrow(/at most 10/);
+  });
+
+  it('serves metrics only when METRICS_PORT is set, on loopback unless told otherwise', () => {
+    expect(parseConfig({}).METRICS_PORT).toBeUndefined();
+    expect(parseConfig({ METRICS_PORT: '9464' })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '127.0.0.1' });
+    expect(() => parseConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
   });
 });

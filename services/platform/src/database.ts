@@ -29,11 +29,48 @@ export async function ensureDatabase(url: string): Promise<void> {
 export function createPool(url: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max });
   pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it. Errors on active clients reach their callers.
+    // An idle client lost its connection; the pool replaces it.
+  });
+  // A client checked out of the pool (a projector batch, a DDL transaction) whose connection dies (PostgreSQL
+  // restarted: 57P01) emits 'error' besides failing its query; with no listener that event would end the process.
+  // The query's caller sees the failure; the client is discarded when it is released with the error.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
   });
   return pool;
 }
 
 export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
+}
+
+/**
+ * Runs idempotent DDL (CREATE … IF NOT EXISTS) under a transaction-scoped advisory lock named `name`: processes starting
+ * at the same moment (a cluster, a standby) would otherwise race on the catalog ("duplicate key value violates unique
+ * constraint pg_namespace_nspname_index") even though each statement says IF NOT EXISTS.
+ */
+export async function runDdl(pool: pg.Pool, name: string, sql: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', ['bank.ddl', name]);
+    await client.query(sql);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** A connection string without its password, for logs and messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(not a URL)';
+  }
 }

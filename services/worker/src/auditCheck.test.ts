@@ -2,13 +2,11 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateReadModels } from '@bank/projector';
+import { createTransferFixture, waitUntil, type TransferFixture } from '@bank/testkit';
+import { defaultTransferSettings, faultHookFromSpec, parseTransferSettings } from '@bank/transfers';
 import { accountsOf, runAuditCheck } from './auditCheck';
-import { faultHookFromSpec } from './faults';
 import { workerMetrics } from './metrics';
 import { startWorker } from './startWorker';
-import { createTransferFixture, type TransferFixture } from './testing/transferTestKit';
-import { waitUntil } from './testing/waitUntil';
-import { defaultWorkerSettings, parseWorkerConfig } from './workerConfig';
 
 function capturingLogger() {
   const lines: Record<string, unknown>[] = [];
@@ -65,7 +63,7 @@ describe('the audit and sweeper as repeatable BullMQ jobs', () => {
     let audits = 0;
     const worker = await startWorker({
       config: {
-        ...defaultWorkerSettings({ TRANSFER_SWEEP_EVERY_MS: 200 }),
+        ...defaultTransferSettings({ TRANSFER_SWEEP_EVERY_MS: 200 }),
         REDIS_URL: fx.redis.url,
         REDIS_PREFIX: fx.redis.prefix,
         SETTLEMENT_DELAY_MS: 100,
@@ -73,6 +71,7 @@ describe('the audit and sweeper as repeatable BullMQ jobs', () => {
       },
       store: fx.store,
       pool: fx.pool,
+      commands: fx.commands,
       logger: pino({ level: 'silent' }),
       verifyReadModels: async () => {
         audits += 1;
@@ -84,8 +83,13 @@ describe('the audit and sweeper as repeatable BullMQ jobs', () => {
       await waitUntil(async () => (await worker.metrics.registry.getSingleMetricAsString('bank_transfer_sweeper_runs_total')).includes('result="ok"'), {
         what: 'a sweep',
       });
-      const schedulers = (await worker.queues.maintenance.getJobSchedulers()).map((s) => s.key).sort();
+      const schedulers = (await worker.maintenance.getJobSchedulers()).map((s) => s.key).sort();
       expect(schedulers).toEqual(['read-model-audit', 'transfer-sweeper']);
+      // Queue depth and the transfer process's load are read when the metrics are scraped.
+      const queues = await worker.metrics.registry.getSingleMetricAsString('bank_queue_jobs');
+      expect(queues).toMatch(/bank_queue_jobs\{queue="maintenance",state="delayed"\} \d+/);
+      expect(queues).toMatch(/bank_queue_jobs\{queue="settlement",state="waiting"\} 0/);
+      expect(await worker.metrics.registry.getSingleMetricAsString('bank_transfer_process_in_flight')).toContain('bank_transfer_process_in_flight 0');
     } finally {
       await worker.stop();
     }
@@ -93,17 +97,16 @@ describe('the audit and sweeper as repeatable BullMQ jobs', () => {
 });
 
 describe('configuration', () => {
-  it('reads the worker variables with defaults, and refuses bad ones', () => {
-    const config = parseWorkerConfig({});
-    expect(config).toMatchObject({
+  it('reads the transfer variables with defaults, and refuses bad ones', () => {
+    expect(parseTransferSettings({})).toMatchObject({
       SETTLEMENT_REJECT_ACCOUNTS: ['0000000000'],
       TRANSFER_SWEEP_EVERY_MS: 30_000,
       TRANSFER_ABANDON_AFTER_MS: 60_000,
-      SETTLEMENT_DELAY_MS: 5000,
-      AUDIT_CHECK_EVERY_MS: 3_600_000,
+      TRANSFER_CREDIT_WAIT_MS: 5_000,
+      TRANSFER_PROCESS_CONCURRENCY: 512,
     });
-    expect(parseWorkerConfig({ SETTLEMENT_REJECT_ACCOUNTS: '1111111111, 2222222222' }).SETTLEMENT_REJECT_ACCOUNTS).toEqual(['1111111111', '2222222222']);
-    expect(() => parseWorkerConfig({ TRANSFER_SWEEP_EVERY_MS: 'often' })).toThrow(/TRANSFER_SWEEP_EVERY_MS/);
+    expect(parseTransferSettings({ SETTLEMENT_REJECT_ACCOUNTS: '1111111111, 2222222222' }).SETTLEMENT_REJECT_ACCOUNTS).toEqual(['1111111111', '2222222222']);
+    expect(() => parseTransferSettings({ TRANSFER_SWEEP_EVERY_MS: 'often' })).toThrow(/TRANSFER_SWEEP_EVERY_MS/);
   });
 
   it('ignores fault injection in production and refuses unknown points', () => {

@@ -15,7 +15,19 @@ export interface WorkerMetrics {
   readonly auditOk: Gauge;
   readonly auditMismatches: Gauge;
   readonly auditLastRun: Gauge;
+  /** Reports these queues' job counts by state, read when the metrics are scraped. */
+  observeQueues(queues: readonly QueueLike[]): void;
+  /** Reports the transfers the transfer process is working on, read when the metrics are scraped. */
+  observeTransferProcess(inFlight: () => number): void;
 }
+
+/** What the queue gauge needs of a BullMQ queue. */
+export interface QueueLike {
+  readonly name: string;
+  getJobCounts(...types: string[]): Promise<Record<string, number>>;
+}
+
+const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
 
 const cache = new WeakMap<Registry, WorkerMetrics>();
 
@@ -25,11 +37,11 @@ export function workerMetrics(registry: Registry = new Registry()): WorkerMetric
   const registers = [registry];
   const metrics: WorkerMetrics = {
     registry,
-    transferSteps: new Counter({ name: 'bank_transfer_steps_total', help: 'Transfer steps run by the worker', labelNames: ['step'], registers }),
+    transferSteps: new Counter({ name: 'bank_transfer_steps_total', help: 'Transfer steps run by the worker (settlements)', labelNames: ['step'], registers }),
     transferJobFailures: new Counter({ name: 'bank_worker_job_failures_total', help: 'Failed job attempts', labelNames: ['queue'], registers }),
     sweeperRequeued: new Counter({
       name: 'bank_transfer_sweeper_requeued_total',
-      help: 'Transfer steps the sweeper found without a job and queued again',
+      help: 'Transfers the sweeper acted on (settlements scheduled again, abandoned requests, unfinished transfers run)',
       labelNames: ['step'],
       registers,
     }),
@@ -38,7 +50,37 @@ export function workerMetrics(registry: Registry = new Registry()): WorkerMetric
     auditOk: new Gauge({ name: 'bank_read_model_audit_ok', help: '1 when the last audit found the read models equal to the replay, else 0', registers }),
     auditMismatches: new Gauge({ name: 'bank_read_model_audit_mismatches', help: 'Mismatches found by the last audit', registers }),
     auditLastRun: new Gauge({ name: 'bank_read_model_audit_last_run_seconds', help: 'Unix time of the last audit', registers }),
+    observeQueues(queues) {
+      observed.push(...queues);
+    },
+    observeTransferProcess(inFlight) {
+      transfersInFlight = inFlight;
+    },
   };
+  const observed: QueueLike[] = [];
+  let transfersInFlight: (() => number) | undefined;
+  new Gauge({
+    name: 'bank_queue_jobs',
+    help: 'Jobs in the BullMQ queues, by queue and state',
+    labelNames: ['queue', 'state'],
+    registers,
+    async collect() {
+      this.reset();
+      for (const queue of observed) {
+        const counts = await queue.getJobCounts(...QUEUE_STATES).catch(() => undefined);
+        if (!counts) continue;
+        for (const state of QUEUE_STATES) this.set({ queue: queue.name, state }, counts[state] ?? 0);
+      }
+    },
+  });
+  new Gauge({
+    name: 'bank_transfer_process_in_flight',
+    help: 'Transfers the transfer process is working on',
+    registers,
+    collect() {
+      this.set(transfersInFlight?.() ?? 0);
+    },
+  });
   cache.set(registry, metrics);
   return metrics;
 }

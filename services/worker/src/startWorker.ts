@@ -1,137 +1,124 @@
-import { DelayedError, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { CommandHandler } from '@bank/commands';
 import type { EventStore } from '@bank/eventstore';
-import { createLogger, type Logger } from '@bank/platform';
+import { connectionState, createLogger, watchRedis, type Config, type Logger } from '@bank/platform';
+import {
+  createSettlementQueue,
+  createSimulatedSettlement,
+  faultHookFromSpec,
+  startSettlementWorker,
+  startTransferProcess,
+  sweepTransfers,
+  bullPrefix,
+  MAINTENANCE_QUEUE,
+  type FaultHook,
+  type SettlementNetwork,
+  type SettlementQueue,
+  type SweepReport,
+  type TransferProcessHandle,
+  type TransferSettings,
+  type TransferSignals,
+} from '@bank/transfers';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import { runAuditCheck, type AuditCheckResult, type VerifyReadModels } from './auditCheck';
-import { noFaults, type FaultHook } from './faults';
 import { workerMetrics, type WorkerMetrics } from './metrics';
-import {
-  bullPrefix,
-  createTransferQueues,
-  ensureTransferJob,
-  MAINTENANCE_QUEUE,
-  SETTLEMENT_QUEUE,
-  TRANSFERS_QUEUE,
-  type TransferJobData,
-  type TransferQueues,
-} from './queues';
-import { createSimulatedSettlement, type SettlementNetwork } from './transfers/settlement';
-import { sweepTransfers, type SweepReport } from './transfers/sweeper';
-import { advanceTransfer, StepNotReadyError, type TransferProcessDeps } from './transfers/transferProcess';
-import type { WorkerSettings } from './workerConfig';
 
 export const SWEEP_SCHEDULER_ID = 'transfer-sweeper';
 export const AUDIT_SCHEDULER_ID = 'read-model-audit';
 
 export interface WorkerDeps {
-  readonly config: Pick<WorkerSettings, keyof WorkerSettings> & {
-    readonly REDIS_URL: string;
-    readonly REDIS_PREFIX: string;
-    readonly SETTLEMENT_DELAY_MS: number;
-    readonly AUDIT_CHECK_EVERY_MS: number;
-  };
+  readonly config: Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX' | 'SETTLEMENT_DELAY_MS' | 'AUDIT_CHECK_EVERY_MS'> & Partial<Pick<Config, 'NODE_ENV'>> & TransferSettings;
   readonly store: EventStore;
-  /** The read models (rm.transfers for the sweeper). */
+  /** PostgreSQL: the read models (the sweeper's candidates), the transfer process's checkpoint and lock. */
   readonly pool: pg.Pool;
+  /** The process's one command handler (shared with the API when they run in one process). */
+  readonly commands: CommandHandler;
+  readonly signals?: TransferSignals;
   readonly logger?: Logger;
-  /** The projector's verifyReadModels, bound to the pool and store; without it the audit job is not scheduled. */
+  /** The projector's verifyReadModels, bound to the pool and store: the periodic audit. */
   readonly verifyReadModels?: VerifyReadModels;
   /** Defaults to the simulated network of SETTLEMENT_REJECT_ACCOUNTS. */
   readonly settlement?: SettlementNetwork;
-  /** Defaults to WORKER_FAULT (tests). */
+  /** Defaults to TRANSFER_FAULT (tests). */
   readonly fault?: FaultHook;
-  /** Where the worker's metrics go (default: a registry of its own, RunningWorker.metrics.registry). */
   readonly registry?: Registry;
   /** Sweep once at start (default true). */
   readonly sweepOnStart?: boolean;
 }
 
 export interface RunningWorker {
-  readonly queues: TransferQueues;
+  readonly transferProcess: TransferProcessHandle;
+  readonly settlement: SettlementQueue;
+  readonly maintenance: Queue;
   readonly metrics: WorkerMetrics;
   /** One sweep now (also what the repeatable job runs). */
   sweep(): Promise<SweepReport>;
   /** One audit now. */
   auditCheck(): Promise<AuditCheckResult>;
-  /** Closes the workers (waiting for running jobs), the queues and the Redis connection. */
+  /** Stops the transfer process (letting transfers in flight finish), the job workers, the queues and Redis. */
   stop(): Promise<void>;
 }
 
 /**
- * Starts the BullMQ workers of the transfer process, the sweeper and the periodic audit, in this process.
- * Used by the one-process `npm start` and by `npm run worker` (main.ts). Several can run at once (other processes,
- * other machines): every step is idempotent and BullMQ hands each job to one worker at a time.
+ * The bank's background work in this process: the transfer process (a subscriber to the log, one active instance
+ * bank-wide by its lock), the settlement jobs (BullMQ: any number of processes share them), and the maintenance
+ * jobs — the sweeper and the periodic read-model audit, scheduled as repeatable jobs.
  */
 export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const { config } = deps;
   const logger = deps.logger ?? createLogger('worker');
   const metrics = workerMetrics(deps.registry);
   const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
-  connection.on('error', (error) => logger.warn({ err: error }, 'Redis connection error (retrying)'));
-  const prefix = bullPrefix(config.REDIS_PREFIX);
-  const queues = createTransferQueues({
+  watchRedis(connection, logger, 'Redis (queues)');
+  const fault = deps.fault ?? faultHookFromSpec(config.TRANSFER_FAULT, config.NODE_ENV ?? process.env.NODE_ENV);
+  const settlement = createSettlementQueue({
     connection,
-    prefix: config.REDIS_PREFIX,
+    redisPrefix: config.REDIS_PREFIX,
     policy: { attempts: config.WORKER_JOB_ATTEMPTS, backoffMs: config.WORKER_BACKOFF_MS },
   });
 
-  const processDeps: TransferProcessDeps = {
+  const transferProcess = startTransferProcess({
     store: deps.store,
-    logger,
-    settlement: deps.settlement ?? createSimulatedSettlement(config.SETTLEMENT_REJECT_ACCOUNTS),
-    abandonAfterMs: config.TRANSFER_ABANDON_AFTER_MS,
-    fault: deps.fault ?? noFaults,
-  };
+    commands: deps.commands,
+    pool: deps.pool,
+    ...(deps.signals ? { signals: deps.signals } : {}),
+    scheduleSettlement: (transferId, runAt) => settlement.schedule(transferId, runAt),
+    settlementDelayMs: config.SETTLEMENT_DELAY_MS,
+    concurrency: config.TRANSFER_PROCESS_CONCURRENCY,
+    logger: logger.child({ component: 'transfer-process' }),
+    fault,
+  });
 
-  async function processTransferJob(job: Job<TransferJobData>, token?: string): Promise<{ ran: string[]; next: string }> {
-    const { transferId } = job.data;
-    try {
-      const result = await advanceTransfer(processDeps, transferId, { causationId: job.id, settlementDelayMs: config.SETTLEMENT_DELAY_MS });
-      for (const step of result.ran) metrics.transferSteps.inc({ step });
-      if (result.ran.length > 0) logger.info({ transferId, ran: result.ran, next: result.next, job: job.id }, 'Transfer advanced');
-      if (result.next === 'settle') {
-        if (job.name === 'settle' && result.settleAt && token) {
-          // Run too early (queued by hand or by a sweeper with a different clock): wait in place.
-          await job.moveToDelayed(result.settleAt.getTime(), token);
-          throw new DelayedError();
-        }
-        await ensureTransferJob(queues, 'settle', transferId, result.settleAt ? { runAt: result.settleAt } : {});
-      }
-      return { ran: result.ran, next: result.next };
-    } catch (error) {
-      if (error instanceof StepNotReadyError && token) {
-        await job.moveToDelayed(error.retryAt.getTime(), token);
-        throw new DelayedError();
-      }
-      throw error;
-    }
-  }
-
-  const workerOptions = {
+  const settlementWorker = startSettlementWorker({
     connection,
-    prefix,
+    redisPrefix: config.REDIS_PREFIX,
+    commands: deps.commands,
+    network: deps.settlement ?? createSimulatedSettlement(config.SETTLEMENT_REJECT_ACCOUNTS),
+    settlementDelayMs: config.SETTLEMENT_DELAY_MS,
+    ...(deps.signals ? { signals: deps.signals } : {}),
+    fault,
+    logger,
     concurrency: config.WORKER_CONCURRENCY,
-    lockDuration: config.WORKER_LOCK_DURATION_MS,
-    stalledInterval: config.WORKER_STALLED_INTERVAL_MS,
-    // A job of a dead worker is taken over this many times before it is failed (and then retried by the sweeper).
-    maxStalledCount: 10,
-  };
-  const transferWorker = new Worker<TransferJobData>(TRANSFERS_QUEUE, processTransferJob, workerOptions);
-  const settlementWorker = new Worker<TransferJobData>(SETTLEMENT_QUEUE, processTransferJob, workerOptions);
+    lockDurationMs: config.WORKER_LOCK_DURATION_MS,
+    stalledIntervalMs: config.WORKER_STALLED_INTERVAL_MS,
+  });
+  settlementWorker.on('completed', () => metrics.transferSteps.inc({ step: 'settle' }));
+  settlementWorker.on('failed', () => metrics.transferJobFailures.inc({ queue: 'settlement' }));
 
   const sweep = async (): Promise<SweepReport> => {
     try {
       const report = await sweepTransfers({
         pool: deps.pool,
-        store: deps.store,
-        queues,
-        logger,
-        metrics,
+        commands: deps.commands,
+        settlement,
         settlementDelayMs: config.SETTLEMENT_DELAY_MS,
+        abandonAfterMs: config.TRANSFER_ABANDON_AFTER_MS,
+        logger,
       });
       metrics.sweeperRuns.inc({ result: 'ok' });
+      for (const action of report.actions) metrics.sweeperRequeued.inc({ step: action.action.split(' ')[0] ?? 'other' });
       return report;
     } catch (error) {
       metrics.sweeperRuns.inc({ result: 'error' });
@@ -143,65 +130,57 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     return runAuditCheck({ verify: deps.verifyReadModels, logger, metrics });
   };
 
+  const prefix = bullPrefix(config.REDIS_PREFIX);
+  const maintenance = new Queue(MAINTENANCE_QUEUE, { connection, prefix });
+  maintenance.on('error', () => undefined);
   const maintenanceWorker = new Worker(
     MAINTENANCE_QUEUE,
     async (job) => {
       if (job.name === 'sweep') {
         const report = await sweep();
-        return { candidates: report.candidates, requeued: report.requeued.length };
+        return { candidates: report.candidates, actions: report.actions.length };
       }
       if (job.name === 'audit-check') return auditCheck();
       throw new Error(`Unknown maintenance job ${job.name}`);
     },
-    { ...workerOptions, concurrency: 1 },
+    { connection, prefix, concurrency: 1 },
   );
+  const maintenanceState = connectionState(logger, 'Redis (maintenance jobs)');
+  maintenanceWorker.on('error', (error) => maintenanceState.failed(error));
 
-  for (const [name, worker] of [
-    [TRANSFERS_QUEUE, transferWorker],
-    [SETTLEMENT_QUEUE, settlementWorker],
-    [MAINTENANCE_QUEUE, maintenanceWorker],
-  ] as const) {
-    worker.on('failed', (job, error) => {
-      metrics.transferJobFailures.inc({ queue: name });
-      const final = job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1);
-      logger[final ? 'error' : 'warn']({ err: error, job: job?.id, attempts: job?.attemptsMade, queue: name }, final ? 'Job failed for good (kept; the sweeper retries it)' : 'Job attempt failed; retrying with backoff');
-    });
-    worker.on('error', (error) => logger.warn({ err: error, queue: name }, 'Worker error'));
-  }
+  // Queue depth at scrape time (bank_queue_jobs{queue,state}); the transfer process's transfers in flight.
+  metrics.observeQueues([settlement.queue, maintenance]);
+  metrics.observeTransferProcess(() => transferProcess.status().inFlight);
 
-  // Repeatable jobs. Redis may lose them (that is what the sweeper is for): they are upserted again on a local timer.
+  // Repeatable jobs. Redis may lose them: they are upserted again on a local timer.
   const ensureSchedules = async (): Promise<void> => {
-    await queues.maintenance.upsertJobScheduler(SWEEP_SCHEDULER_ID, { every: config.TRANSFER_SWEEP_EVERY_MS }, { name: 'sweep', opts: { removeOnComplete: 100, removeOnFail: 100 } });
+    await maintenance.upsertJobScheduler(SWEEP_SCHEDULER_ID, { every: config.TRANSFER_SWEEP_EVERY_MS }, { name: 'sweep', opts: { removeOnComplete: 100, removeOnFail: 100 } });
     if (deps.verifyReadModels) {
-      await queues.maintenance.upsertJobScheduler(
-        AUDIT_SCHEDULER_ID,
-        { every: config.AUDIT_CHECK_EVERY_MS },
-        { name: 'audit-check', opts: { removeOnComplete: 100, removeOnFail: 100 } },
-      );
+      await maintenance.upsertJobScheduler(AUDIT_SCHEDULER_ID, { every: config.AUDIT_CHECK_EVERY_MS }, { name: 'audit-check', opts: { removeOnComplete: 100, removeOnFail: 100 } });
     }
   };
-  await ensureSchedules();
+  await ensureSchedules().catch((error: unknown) => logger.warn({ err: error }, 'Could not schedule the repeatable jobs; retrying'));
   const scheduleTimer = setInterval(() => {
     ensureSchedules().catch((error: unknown) => logger.warn({ err: error }, 'Could not ensure the repeatable jobs'));
   }, config.TRANSFER_SWEEP_EVERY_MS);
   scheduleTimer.unref();
-
-  if (deps.sweepOnStart ?? true) {
-    sweep().catch((error: unknown) => logger.error({ err: error }, 'Start-up sweep failed'));
-  }
-  logger.info({ prefix, queues: [TRANSFERS_QUEUE, SETTLEMENT_QUEUE, MAINTENANCE_QUEUE] }, 'Worker started');
+  if (deps.sweepOnStart ?? true) sweep().catch((error: unknown) => logger.error({ err: error }, 'Start-up sweep failed'));
+  logger.info({ prefix }, 'Worker started: transfer process, settlement and maintenance jobs');
 
   let stopped: Promise<void> | undefined;
   return {
-    queues,
+    transferProcess,
+    settlement,
+    maintenance,
     metrics,
     sweep,
     auditCheck,
     stop() {
       stopped ??= (async () => {
         clearInterval(scheduleTimer);
-        await Promise.allSettled([transferWorker.close(), settlementWorker.close(), maintenanceWorker.close()]);
-        await queues.close();
+        await transferProcess.stop();
+        await Promise.allSettled([settlementWorker.close(), maintenanceWorker.close()]);
+        await Promise.allSettled([settlement.close(), maintenance.close()]);
         await connection.quit().catch(() => connection.disconnect());
       })();
       return stopped;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, newCustomer, signInApi, signUpCustomer, storeSession } from '../harness/apiHelpers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, newCustomer, signInApi, signUpCustomer, staffSession, storeSession } from '../harness/apiHelpers';
 import { expectNoConsoleErrors, launchBrowser, newPage, screenshot, viewports, type E2eBrowser } from '../harness/browser';
 import type { User } from '../../src/lib/api/types';
 import { answerDialogs } from '../admin/adminSteps';
@@ -26,7 +26,7 @@ describe('the customer area at 375, 768 and 1280 px', () => {
   beforeAll(async () => {
     e2e = await launchBrowser();
     const customer = await signUpCustomer(newCustomer({ firstName: 'Grace', lastName: 'Hopper' }));
-    const admin = await signInApi(inject('adminEmail'), inject('adminPassword'));
+    const admin = await staffSession('admin');
     const { user } = await signInApi(customer.email, customer.password);
     await callApi('PUT', `/user/admin/account/${user._id}`, { savings: 2500.75, checking: 310, number: user.account.number, reason: 'e2e' }, admin.token);
     await callApi('POST', `/transaction/admin/${user._id}`, { amount: 42.1, transactionType: 'debit', date: '2025-03-04', description: 'Coffee beans', account: 'checking' }, admin.token);
@@ -114,6 +114,7 @@ describe('the customer area at 375, 768 and 1280 px', () => {
     await page.getByText('+1 720 555 0199').waitFor();
 
     await page.goto('/account/update-password');
+    await page.getByLabel('New password').waitFor();
     expect(await page.getByLabel('New password').count()).toBe(1);
     await page.getByLabel('Current password', { exact: true }).fill('not-my-password');
     await page.getByLabel('New password', { exact: true }).fill('brand-new-pass');
@@ -147,7 +148,7 @@ describe('the customer area at 375, 768 and 1280 px', () => {
   it("transfer step 1 wants a recipient found by the lookup, and a refused transfer is alerted with the server's message", async () => {
     // A customer of its own (the one above changed its password): funded, no payment pin yet.
     const payer = await signUpCustomer(newCustomer({ firstName: 'Mary', lastName: 'Jackson' }));
-    const admin = await signInApi(inject('adminEmail'), inject('adminPassword'));
+    const admin = await staffSession('admin');
     const { token, user } = await signInApi(payer.email, payer.password);
     await callApi('PUT', `/user/admin/account/${user._id}`, { savings: 100, checking: 0, number: user.account.number, reason: 'e2e' }, admin.token);
     const tracked = await newPage(e2e);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, newCustomer, readSession, signInApi, signUpCustomer, storeSession, TINY_PNG, type NewCustomer } from '../harness/apiHelpers';
+import { callApi, newCustomer, readSession, signInApi, signUpCustomer, staffSession, storeSession, TINY_PNG, type NewCustomer } from '../harness/apiHelpers';
 import { expectNoConsoleErrors, launchBrowser, newPage, screenshot, viewports, type E2eBrowser, type TrackedPage } from '../harness/browser';
 import type { User } from '../../src/lib/api/types';
-import { adminLogout, answerDialogs, formOutcome, openUserByEmail, setBalances, waitForAdminPath } from './adminSteps';
+import { adminLogout, answerDialogs, enterCode, formOutcome, openUserByEmail, setBalances, waitForAdminPath } from './adminSteps';
 
 const PNG_DATA_URL = `data:image/png;base64,${TINY_PNG.toString('base64')}`;
 
@@ -61,9 +61,10 @@ describe('the admin area, page by page', () => {
     const seen = tracked.problems.splice(before);
     expect(seen.filter((problem) => !/status of 401/.test(problem))).toEqual([]);
 
-    // With the right password the admin reaches the dashboard.
+    // With the right password and a code of the admin's authenticator the admin reaches the dashboard.
     await page.getByLabel('Password').fill(inject('adminPassword'));
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await enterCode(page, inject('adminTotpSecret'));
     await waitForAdminPath(page, '/admin/dashboard');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
   });
@@ -251,7 +252,7 @@ describe('the admin area, page by page', () => {
   it('every admin page fits 375, 768 and 1280 px', async () => {
     const other = await signUpCustomer(newCustomer({ firstName: 'Hedy', lastName: 'Lamarr' }));
     const { user } = await signInApi(other.email, other.password);
-    const { token, user: admin } = await signInApi(inject('adminEmail'), inject('adminPassword'));
+    const { token, user: admin } = await staffSession('admin');
     const pages = [
       '/admin/dashboard',
       '/admin/users',

@@ -1,5 +1,6 @@
 import type { Dialog, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { freshTotpCode } from '../harness/totp';
 import '../harness/providedContext';
 
 /** Steps of the admin's side of the journeys, through the admin UI. */
@@ -35,12 +36,21 @@ export async function answerDialogs(page: Page, answers: readonly ('accept' | 'd
   return seen;
 }
 
-/** /admin/login with the admin the server created from ADMIN_EMAIL; lands on the dashboard. */
+/** The second step of a sign-in: a fresh code of the enrolled secret, typed as from the authenticator app. */
+export async function enterCode(page: Page, secret: string): Promise<void> {
+  const field = page.getByLabel('Authentication code', { exact: true });
+  await field.waitFor();
+  await field.fill(await freshTotpCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/** /admin/login with the admin the server created from ADMIN_EMAIL (password, then a code); lands on the dashboard. */
 export async function adminLogin(page: Page): Promise<void> {
   await page.goto('/admin/login');
   await page.getByLabel('E-mail').fill(inject('adminEmail'));
   await page.getByLabel('Password').fill(inject('adminPassword'));
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await enterCode(page, inject('adminTotpSecret'));
   // A guard's `from` may send the admin back to another admin page; the journeys start from the dashboard.
   await page.waitForURL((url) => url.pathname.startsWith('/admin/') && url.pathname !== '/admin/login', { timeout: 15_000 });
   if (new URL(page.url()).pathname !== '/admin/dashboard') await page.goto('/admin/dashboard');
@@ -57,6 +67,8 @@ export async function openUserByEmail(page: Page, email: string): Promise<string
   await row.getByRole('link', { name: /^View / }).click();
   await page.waitForURL(/\/admin\/users\/[0-9a-f-]{36}$/);
   const id = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  // The list stays until the user's screen has loaded (navigations are transitions).
+  await page.getByRole('table', { name: 'Users' }).waitFor({ state: 'detached' });
   await page.getByRole('heading', { level: 1 }).waitFor();
   return id;
 }

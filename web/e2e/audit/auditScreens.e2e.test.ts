@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, newCustomer, signInApi, signUpCustomer, storeSession, TINY_PNG, type NewCustomer } from '../harness/apiHelpers';
+import { callApi, newCustomer, signInApi, signUpCustomer, staffSession, storeSession, TINY_PNG, type NewCustomer } from '../harness/apiHelpers';
+import { enterCode } from '../admin/adminSteps';
 import { expectNoConsoleErrors, launchBrowser, newPage, screenshot, viewports, type E2eBrowser, type TrackedPage } from '../harness/browser';
 import type { Envelope, User } from '../../src/lib/api/types';
 import type { AuditEvent, BalancesAt, StaffLogEntry } from '../../src/features/audit/auditTypes';
@@ -70,9 +71,9 @@ describe('the audit screens, for a customer with a few dozen events', () => {
 
   beforeAll(async () => {
     e2e = await launchBrowser();
-    const admin = await signInApi(inject('adminEmail'), inject('adminPassword'));
+    const admin = await staffSession('admin');
     adminUser = admin.user;
-    auditorToken = (await signInApi(inject('auditorEmail'), inject('auditorPassword'))).token;
+    auditorToken = (await staffSession('auditor')).token;
     await signUpCustomer(recipient);
     const recipientUser = (await signInApi(recipient.email, recipient.password)).user;
     await signUpCustomer(customer);
@@ -152,10 +153,12 @@ describe('the audit screens, for a customer with a few dozen events', () => {
     await page.getByLabel('Email').fill(inject('auditorEmail'));
     await page.getByLabel('Password').fill(inject('auditorPassword'));
     await page.getByRole('button', { name: 'Login' }).click();
+    // Staff sign in with a second factor: a code of the auditor's authenticator.
+    await enterCode(page, inject('auditorTotpSecret'));
     await page.waitForURL((url) => url.pathname === '/audit');
     await page.getByRole('heading', { name: 'Find a customer', level: 1 }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Audit' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Customers', 'Staff log', 'Verify', ...(adminStandsIn ? ['Admin'] : [])]);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Customers', 'Staff log', 'Verify', 'Security', ...(adminStandsIn ? ['Admin'] : [])]);
 
     await page.getByLabel('Name, e-mail or account number').fill(customer.email);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -370,7 +373,7 @@ describe('the audit screens, for a customer with a few dozen events', () => {
   it('does not scroll sideways at 375 px', async () => {
     const mobile = await newPage(e2e, { viewport: viewports.mobile });
     const { page } = mobile;
-    await storeSession(page, auditorToken, (await signInApi(inject('auditorEmail'), inject('auditorPassword'))).user);
+    await storeSession(page, auditorToken, (await staffSession('auditor')).user);
     for (const [name, path, ready] of [
       ['search', `/audit?q=${encodeURIComponent(customer.email)}`, () => page.getByRole('link', { name: 'History of Margaret Hamilton' }).waitFor()],
       ['customer', `/audit/users/${customerUser._id}`, () => page.getByRole('heading', { name: `Timeline (${events.length} events)` }).waitFor()],

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import type { User } from '../../src/lib/api/types';
+import type { SecondFactorChallenge, SignInAnswer, User } from '../../src/lib/api/types';
+import { freshTotpCode } from './totp';
 import './providedContext';
 
 /** A 1 × 1 PNG (a real image, for uploads). */
@@ -63,6 +64,23 @@ export async function signUpCustomer(customer: NewCustomer = newCustomer()): Pro
 /** Signs in through POST /api/auth/signin and returns the token and user. */
 export function signInApi(email: string, password: string): Promise<{ token: string; user: User }> {
   return callApi('POST', '/auth/signin', { email, password });
+}
+
+/**
+ * Signs in a user with a second factor through the API: the password, then a code of `totpSecret` (waiting for a
+ * fresh one when needed: the server accepts each code once).
+ */
+export async function signInWithCodeApi(email: string, password: string, totpSecret: string): Promise<{ token: string; user: User }> {
+  const first = await callApi<SignInAnswer | SecondFactorChallenge>('POST', '/auth/signin', { email, password });
+  if (!('challenge' in first)) return first;
+  return callApi('POST', '/auth/second-factor', { challenge: first.challenge, code: await freshTotpCode(totpSecret) });
+}
+
+/** A session of the admin (ADMIN_EMAIL) or the auditor that globalSetup signed in once (staff sign in with a second factor). */
+export async function staffSession(role: 'admin' | 'auditor'): Promise<{ token: string; user: User }> {
+  const token = inject(role === 'admin' ? 'adminToken' : 'auditorToken');
+  const { data } = await callApi<{ data: User }>('GET', '/auth/user', undefined, token);
+  return { token, user: data };
 }
 
 /**

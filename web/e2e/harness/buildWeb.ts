@@ -8,7 +8,7 @@ import { repoRoot, webRoot } from './paths';
 const run = promisify(execFile);
 
 /** What the web build is made from: when any of it is newer than web/dist/index.html, the build is redone. */
-const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'domain/src'];
+const SOURCES = ['web/src', 'web/public', 'web/build', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'domain/src'];
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

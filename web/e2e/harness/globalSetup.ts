@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createTestDatabase, createTestRedis } from '@bank/platform/testing';
+import { createTestDatabase, createTestRedis } from '@bank/testkit';
 import { ensureWebBuild } from './buildWeb';
 import { createStaffUser } from './createStaffUser';
+import { enrolStaff, signInStaff } from './enrolStaff';
 import { startApiServer, type ApiServer } from './startApiServer';
 import './providedContext';
 
@@ -16,14 +17,17 @@ export const AUDITOR_EMAIL = 'auditor@bank.test';
  * The e2e project's global setup, run once per `vitest run --project e2e`:
  *  1. builds web/dist when it is missing or older than the sources;
  *  2. creates a fresh PostgreSQL database and a Redis key prefix;
- *  3. starts the real server (`npx tsx services/api/src/main.ts`) on a free port and waits for /api/health;
+ *  3. starts the real server (`npx tsx services/runtime/src/main.ts`) on a free port and waits for /api/health;
  *  4. creates an auditor with the CLI `user:create --role auditor` against the server's database;
- *  5. provides `baseUrl`, `adminEmail`, `adminPassword`, `auditorEmail` and `auditorPassword` to the tests
- *     (inject('baseUrl'));
+ *  5. signs the admin and the auditor in once, enrolling their second factor (staff must have one);
+ *  6. provides `baseUrl`, `adminEmail`, `adminPassword`, `auditorEmail`, `auditorPassword`, the two TOTP secrets
+ *     (`adminTotpSecret`, `auditorTotpSecret`) and a session token of each (`adminToken`, `auditorToken`) to the
+ *     tests (inject('baseUrl'));
  * and, when the run ends, stops the server, drops the database and cleans the Redis prefix.
  *
  * Set E2E_BASE_URL to run the tests against a server that is already running instead (nothing is built or started,
- * no auditor is created: E2E_AUDITOR_EMAIL / E2E_AUDITOR_PASSWORD name an existing one, else the admin stands in).
+ * no auditor is created: E2E_AUDITOR_EMAIL / E2E_AUDITOR_PASSWORD name an existing one, else the admin stands in;
+ * E2E_ADMIN_TOTP_SECRET / E2E_AUDITOR_TOTP_SECRET are their enrolled secrets, or they enrol now when they have none).
  * Variables named E2E_API_<NAME> are passed to the server as <NAME> (e.g. E2E_API_SETTLEMENT_DELAY_MS=500).
  */
 export default async function globalSetup(project: TestProject): Promise<() => Promise<void>> {
@@ -37,8 +41,14 @@ export default async function globalSetup(project: TestProject): Promise<() => P
     // Admins may use the audit screens too: without a named auditor, the admin stands in.
     const { E2E_AUDITOR_EMAIL: auditorEmail, E2E_AUDITOR_PASSWORD: auditorPassword } = process.env;
     const named = auditorEmail && auditorPassword;
-    project.provide('auditorEmail', named ? auditorEmail : (process.env.E2E_ADMIN_EMAIL ?? ADMIN_EMAIL));
+    const base = external.replace(/\/$/, '');
+    const adminEmail = process.env.E2E_ADMIN_EMAIL ?? ADMIN_EMAIL;
+    const admin = await staffCredentials(base, adminEmail, adminPassword, process.env.E2E_ADMIN_TOTP_SECRET);
+    const auditor = named ? await staffCredentials(base, auditorEmail, auditorPassword, process.env.E2E_AUDITOR_TOTP_SECRET) : admin;
+    project.provide('auditorEmail', named ? auditorEmail : adminEmail);
     project.provide('auditorPassword', named ? auditorPassword : adminPassword);
+    provideSecrets(project, admin, auditor);
+    project.provide('databaseUrl', process.env.E2E_DATABASE_URL ?? '');
     return async () => undefined;
   }
 
@@ -71,9 +81,14 @@ export default async function globalSetup(project: TestProject): Promise<() => P
   };
 
   let server: ApiServer | undefined;
+  let enrolled: { admin: StaffCredentials; auditor: StaffCredentials };
   try {
     server = await startApiServer(env);
     await createStaffUser(server.baseUrl, env, auditor);
+    enrolled = {
+      admin: await staffCredentials(server.baseUrl, ADMIN_EMAIL, adminPassword, undefined),
+      auditor: await staffCredentials(server.baseUrl, auditor.email, auditor.password, undefined),
+    };
   } catch (error) {
     await server?.stop().catch(() => undefined);
     await database.drop().catch(() => undefined);
@@ -85,6 +100,8 @@ export default async function globalSetup(project: TestProject): Promise<() => P
   project.provide('baseUrl', server.baseUrl);
   project.provide('auditorEmail', auditor.email);
   project.provide('auditorPassword', auditor.password);
+  provideSecrets(project, enrolled.admin, enrolled.auditor);
+  project.provide('databaseUrl', database.url);
   const started = server;
 
   return async () => {
@@ -93,4 +110,22 @@ export default async function globalSetup(project: TestProject): Promise<() => P
     await redis.clean().catch((error: unknown) => console.warn('e2e: could not clean the Redis prefix', error));
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+interface StaffCredentials {
+  readonly secret: string;
+  readonly token: string;
+}
+
+/** A staff member's TOTP secret and a session: enrolled now (first sign-in), or signed in with the secret given. */
+async function staffCredentials(baseUrl: string, email: string, password: string, secret: string | undefined): Promise<StaffCredentials> {
+  if (secret) return { secret, token: await signInStaff(baseUrl, email, password, secret) };
+  return enrolStaff(baseUrl, email, password);
+}
+
+function provideSecrets(project: TestProject, admin: StaffCredentials, auditor: StaffCredentials): void {
+  project.provide('adminTotpSecret', admin.secret);
+  project.provide('adminToken', admin.token);
+  project.provide('auditorTotpSecret', auditor.secret);
+  project.provide('auditorToken', auditor.token);
 }

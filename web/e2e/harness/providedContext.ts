@@ -12,6 +12,14 @@ declare module 'vitest' {
      */
     auditorEmail: string;
     auditorPassword: string;
+    /** The TOTP secrets the admin and the auditor enrolled at their first sign-in (in globalSetup): codes come from them. */
+    adminTotpSecret: string;
+    auditorTotpSecret: string;
+    /** A session of each, signed in with the second factor by globalSetup, for API calls. */
+    adminToken: string;
+    auditorToken: string;
+    /** The server's database (for the CLI `user:create`); E2E_DATABASE_URL against an external server. */
+    databaseUrl: string;
   }
 }
 

@@ -49,7 +49,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, logFile: stri
 }
 
 /**
- * Starts the real server (`npx tsx services/api/src/main.ts`) on a free port with the given environment, waits for
+ * Starts the real server (`npx tsx services/runtime/src/main.ts`) on a free port with the given environment, waits for
  * GET /api/health, and returns its base URL. Output goes to artifacts/e2e-server-<port>.log. `stop()` sends SIGTERM
  * to the server's process group, then SIGKILL after 5 s.
  */
@@ -59,7 +59,7 @@ export async function startApiServer(env: Record<string, string>, options: { hea
   mkdirSync(artifactsDir, { recursive: true });
   const logFile = path.join(artifactsDir, `e2e-server-${port}.log`);
   const log = createWriteStream(logFile);
-  const child = spawn('npx', ['tsx', 'services/api/src/main.ts'], {
+  const child = spawn('npx', ['tsx', 'services/runtime/src/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

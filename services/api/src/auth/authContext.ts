@@ -7,8 +7,10 @@ export interface AuthContext {
   readonly userId: string;
   /** From the read model (the token's claim is only a hint). */
   readonly role: Role;
-  /** The token id (jti), revoked at sign-out. */
+  /** The token id (jti). */
   readonly tokenId: string;
+  /** The session the token belongs to (auth.sessions), revoked at sign-out. */
+  readonly sessionId: string;
   /** The token's expiry, seconds since the epoch. */
   readonly expiresAt: number;
 }

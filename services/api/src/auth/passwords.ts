@@ -1,15 +1,51 @@
-import bcrypt from 'bcryptjs';
+import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+
+/**
+ * Passwords (and, until the lead's keyed hash replaces them, payment pins) as bcrypt hashes, computed in worker
+ * threads: a bcrypt of cost 10 takes ~70 ms of CPU in bcryptjs, which on the event loop would stall every other
+ * request for that long. Hashes made before stay valid: the format is the same.
+ */
 
 /** bcrypt cost for passwords and payment pins; never below 10. */
 export const MIN_BCRYPT_COST = 10;
 
-export function hashSecret(secret: string, cost = MIN_BCRYPT_COST): Promise<string> {
-  return bcrypt.hash(secret, Math.max(MIN_BCRYPT_COST, cost));
+interface BcryptTask {
+  readonly op: 'hash' | 'compare';
+  readonly secret: string;
+  readonly hash?: string;
+  readonly cost?: number;
 }
 
-export function verifySecret(secret: string, hash: string): Promise<boolean> {
-  return bcrypt.compare(secret, hash);
+let pool: Piscina<BcryptTask, string | boolean> | undefined;
+
+function workers(): Piscina<BcryptTask, string | boolean> {
+  pool ??= new Piscina<BcryptTask, string | boolean>({
+    filename: new URL('./passwordWorker.mjs', import.meta.url).href,
+    minThreads: 1,
+    // One core is left to the event loop (and the projector, the worker) on a small machine.
+    maxThreads: Math.max(1, availableParallelism() - 1),
+    idleTimeout: 60_000,
+  });
+  return pool;
 }
+
+/** bcrypt hash of `secret` (cost at least MIN_BCRYPT_COST), computed off the event loop. */
+export async function hashSecret(secret: string, cost = MIN_BCRYPT_COST): Promise<string> {
+  return (await workers().run({ op: 'hash', secret, cost: Math.max(MIN_BCRYPT_COST, cost) })) as string;
+}
+
+/**
+ * bcrypt compare off the event loop: true when `secret` matches `hash` (any $2a/$2b/$2y hash, whatever its cost).
+ * Also the compare for legacy bcrypt payment-pin hashes.
+ */
+export async function bcryptCompare(secret: string, hash: string): Promise<boolean> {
+  return (await workers().run({ op: 'compare', secret, hash })) === true;
+}
+
+/** The password check of sign-in and of every password-confirmed action. */
+export const verifySecret = bcryptCompare;
 
 /**
  * A hash of nothing anyone knows, compared against when the e-mail is unknown, so that a sign-in takes as long
@@ -18,7 +54,14 @@ export function verifySecret(secret: string, hash: string): Promise<boolean> {
 let decoyHash: Promise<string> | undefined;
 
 export async function verifyAgainstDecoy(secret: string): Promise<false> {
-  decoyHash ??= bcrypt.hash(`decoy-${Math.random()}`, MIN_BCRYPT_COST);
-  await bcrypt.compare(secret, await decoyHash);
+  decoyHash ??= hashSecret(randomBytes(16).toString('hex'), MIN_BCRYPT_COST);
+  await bcryptCompare(secret, await decoyHash);
   return false;
+}
+
+/** Stops the worker threads (at shutdown; the next hash starts them again). */
+export async function closePasswordWorkers(): Promise<void> {
+  const running = pool;
+  pool = undefined;
+  await running?.destroy();
 }

@@ -1,14 +1,20 @@
 import { ACCOUNT_DISABLED_MESSAGE, roleSchema } from '@bank/domain';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../appDeps';
-import { UnauthorizedError } from '../http/httpErrors';
-import { isUuid } from '../http/pathParam';
+import { ForbiddenError, UnauthorizedError } from '../http/httpErrors';
 import type { AuthContext } from './authContext';
-import { INVALID_TOKEN_MESSAGE, isTokenRevoked, verifyTokenSignature } from './tokens';
+import { isStaff } from './authContext';
+import { ensureAuthSchema } from './authSchema';
+import { INVALID_TOKEN_MESSAGE, verifyTokenSignature } from './tokens';
+import { isUuid } from '@bank/platform';
 
 export const AUTH_REQUIRED_MESSAGE = 'Please sign in to continue';
+export const STAFF_SECOND_FACTOR_REQUIRED_MESSAGE = 'Staff must sign in with a second factor';
 
-type AuthDeps = Pick<AppDeps, 'config' | 'redis' | 'pool'>;
+type AuthDeps = Pick<AppDeps, 'config' | 'pool' | 'auth' | 'now' | 'keys'>;
+
+/** How often at most a session's "last used" is written (it is shown in minutes). */
+const LAST_USED_PRECISION_MS = 60_000;
 
 function bearerToken(req: Request): string | undefined {
   const header = req.get('Authorization');
@@ -18,27 +24,50 @@ function bearerToken(req: Request): string | undefined {
   return match[1];
 }
 
+interface CallerRow {
+  role: string;
+  is_disabled: boolean;
+  is_closed: boolean;
+  session_user: string | null;
+  revoked_at: Date | null;
+  expires_at: Date | null;
+  second_factor: boolean | null;
+  last_used_at: Date | null;
+}
+
 /**
  * The caller behind the request's bearer token, or undefined without one. Throws 401 for a token that is malformed,
- * wrongly signed, expired or revoked (sign-out), or whose user is gone, closed or disabled in the read model
- * (one primary-key read per request).
+ * wrongly signed or expired, whose session is revoked or expired (durable in PostgreSQL), or whose user is gone,
+ * closed or disabled in the read model: one query per request reads the user and the session together. A staff
+ * session opened without a second factor is refused (403) while STAFF_SECOND_FACTOR=required.
  */
 export async function authenticateRequest(deps: AuthDeps, req: Request): Promise<AuthContext | undefined> {
   const token = bearerToken(req);
   if (!token) return undefined;
-  const verified = verifyTokenSignature(deps.config, token);
+  const verified = verifyTokenSignature(deps.keys, token);
   if (!isUuid(verified.userId)) throw new UnauthorizedError(INVALID_TOKEN_MESSAGE);
-  const [revoked, user] = await Promise.all([
-    isTokenRevoked(deps.redis, deps.config.REDIS_PREFIX, verified.tokenId),
-    deps.pool.query<{ role: string; is_disabled: boolean; is_closed: boolean }>('SELECT role, is_disabled, is_closed FROM rm.users WHERE id = $1', [
-      verified.userId,
-    ]),
-  ]);
-  if (revoked) throw new UnauthorizedError(INVALID_TOKEN_MESSAGE);
-  const row = user.rows[0];
+  await ensureAuthSchema(deps.pool);
+  const { rows } = await deps.pool.query<CallerRow>(
+    `SELECT u.role, u.is_disabled, u.is_closed, s.user_id AS session_user, s.revoked_at, s.expires_at, s.second_factor, s.last_used_at
+       FROM rm.users u LEFT JOIN auth.sessions s ON s.id = $2
+      WHERE u.id = $1`,
+    [verified.userId, verified.sessionId],
+  );
+  const row = rows[0];
+  const now = deps.now?.() ?? new Date();
   if (!row || row.is_closed) throw new UnauthorizedError(INVALID_TOKEN_MESSAGE);
+  if (row.session_user !== verified.userId || row.revoked_at || !row.expires_at || row.expires_at <= now) throw new UnauthorizedError(INVALID_TOKEN_MESSAGE);
   if (row.is_disabled) throw new UnauthorizedError(ACCOUNT_DISABLED_MESSAGE);
-  return { userId: verified.userId, role: roleSchema.parse(row.role), tokenId: verified.tokenId, expiresAt: verified.expiresAt };
+  const role = roleSchema.parse(row.role);
+  // Defence in depth: staff get a token only after their second factor, but a session opened while the setting was
+  // optional (or by a tool) must not reach a staff route once it is required.
+  if (isStaff(role) && !row.second_factor && (deps.auth?.staffSecondFactor ?? 'required') === 'required') {
+    throw new ForbiddenError(STAFF_SECOND_FACTOR_REQUIRED_MESSAGE);
+  }
+  if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= LAST_USED_PRECISION_MS) {
+    await deps.pool.query('UPDATE auth.sessions SET last_used_at = $2 WHERE id = $1 AND last_used_at < $2', [verified.sessionId, now]);
+  }
+  return { userId: verified.userId, role, tokenId: verified.tokenId, sessionId: verified.sessionId, expiresAt: verified.expiresAt };
 }
 
 /**
@@ -50,7 +79,7 @@ export function authenticate(deps: AuthDeps): RequestHandler {
     try {
       req.auth = await authenticateRequest(deps, req);
     } catch (error) {
-      if (!(error instanceof UnauthorizedError)) throw error;
+      if (!(error instanceof UnauthorizedError) && !(error instanceof ForbiddenError)) throw error;
       res.locals.authError = error;
     }
     next();
@@ -62,7 +91,7 @@ export function requireAuth(deps: AuthDeps): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     if (!req.auth) {
       const earlier: unknown = res.locals.authError;
-      if (earlier instanceof UnauthorizedError) throw earlier;
+      if (earlier instanceof UnauthorizedError || earlier instanceof ForbiddenError) throw earlier;
       const auth = await authenticateRequest(deps, req);
       if (!auth) throw new UnauthorizedError(AUTH_REQUIRED_MESSAGE);
       req.auth = auth;

@@ -1,12 +1,15 @@
 /**
  * npm run audit:verify
  *
- * Checks the hash chain of every stream of the event store and compares every balance of the read models with a
+ * Checks the hash chain of every stream of the event store (keyed with CHAIN_KEYS), compares the log with the signed
+ * checkpoints in CHECKPOINT_DIR (verified with CHECKPOINT_KEYS), and compares every balance of the read models with a
  * replay of the events. Prints what was checked and every mismatch. Exit status: 0 intact, 1 a mismatch (or a
  * failure), 2 bad arguments.
  */
+import { loadChainKeys } from '@bank/commands';
 import { createEventStore } from '@bank/eventstore';
-import { createPool, loadConfig } from '@bank/platform';
+import { loadCheckpointKeys, parseCheckpointSettings } from '@bank/integrity';
+import { createLogger, createPool, createProgressReporter, loadConfig } from '@bank/platform';
 import { createAuditVerifier } from '../features/audit/auditVerifier';
 import { runCli, type CliIo } from '../features/audit/cliSupport';
 
@@ -16,12 +19,27 @@ export async function auditVerify(argv: readonly string[], io: CliIo): Promise<n
     return 2;
   }
   const config = loadConfig();
+  // Keys first: a production run without them stops before connecting to anything.
+  const logger = createLogger('audit-verify', config.LOG_LEVEL);
+  const chainKeys = loadChainKeys(config, process.env, logger);
+  const checkpointSettings = parseCheckpointSettings(config, process.env);
+  const checkpoints = { dir: checkpointSettings.dir, keys: loadCheckpointKeys(config, process.env, logger) };
   const pool = createPool(config.DATABASE_URL, 2);
   const store = await createEventStore(config, { pool });
   try {
-    const report = await createAuditVerifier({ config, pool, store })();
+    // A bar on a terminal (the whole log is read, then every stream): plain lines now and then otherwise.
+    const progress = createProgressReporter({ print: (line) => io.out(line), ...(io.tty === undefined ? {} : { tty: io.tty }) });
+    const report = await createAuditVerifier({ config, pool, store, chainKeys, checkpoints })(({ phase, done, total }) =>
+      progress.update({ phase: phase === 'scan' ? 'reading the log' : phase === 'streams' ? 'checking the streams' : 'comparing the read models', done, unit: phase === 'streams' ? 'streams' : 'events', ...(total === undefined ? {} : { total }) }),
+    );
+    progress.stop();
     const { streams, events, balances } = report.checked;
     io.out(`Checked ${events} events in ${streams} streams, and ${balances} balances against the read models.`);
+    io.out(
+      report.checkpoint
+        ? `Compared with ${report.checkpoint.records} signed checkpoint record${report.checkpoint.records === 1 ? '' : 's'} in ${checkpoints.dir}, the newest of ${report.checkpoint.writtenAt} (position ${report.checkpoint.position}, ${report.checkpoint.streams} streams).`
+        : `No signed checkpoint in ${checkpoints.dir}: the newest events of a stream could have been deleted unseen.`,
+    );
     for (const note of report.notes) io.out(`Note: ${note}`);
     if (report.ok) {
       io.out('OK: every hash chain is intact and every balance matches its replay.');

@@ -3,6 +3,7 @@
  * registers a staff user in the event store (the running projector shows it in the read models).
  */
 import { parseArgs } from 'node:util';
+import { createBankCommands, loadChainKeys } from '@bank/commands';
 import { isDomainError } from '@bank/domain';
 import { createEventStore } from '@bank/eventstore';
 import { createLogger, createPool, ensureDatabase, loadConfig } from '@bank/platform';
@@ -29,12 +30,14 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const logger = createLogger('user-create', config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
+  const chainKeys = loadChainKeys(config, process.env, logger);
   await ensureDatabase(config.DATABASE_URL);
   const pool = createPool(config.DATABASE_URL, 2);
   const store = await createEventStore(config, { pool, logger });
+  const commands = await createBankCommands({ pool, store, config, logger, chainKeys });
   try {
     const { customer } = await createStaffUser(
-      { store, logger, metrics: createApiMetrics() },
+      { commands, store, logger, metrics: createApiMetrics() },
       {
         role: role satisfies StaffRole,
         email: values.email,

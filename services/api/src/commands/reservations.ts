@@ -10,7 +10,7 @@ import type { Position } from '@bank/eventstore';
 import type { AppDeps } from '../appDeps';
 import { runCommand, type CommandScope } from './runCommand';
 
-type Deps = Pick<AppDeps, 'store' | 'metrics' | 'now'>;
+type Deps = Pick<AppDeps, 'commands' | 'store' | 'metrics' | 'now'>;
 
 /**
  * A reservation whose holder never registered (the process died between reserving and registering) is released

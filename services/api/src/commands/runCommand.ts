@@ -1,18 +1,15 @@
-import { handleCommand, loadStream, type CommandContext, type CommandResult, type DomainEventLike, type StreamState } from '@bank/core';
+import { type ActorRole, type CommandContext, type CommandResult, type DomainEventLike } from '@bank/commands';
 import { isDomainError, type Decider } from '@bank/domain';
-import { isWrongExpectedVersion, type EventMetadata } from '@bank/eventstore';
+import { isWrongExpectedVersion } from '@bank/eventstore';
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../appDeps';
 import { idempotentCommandId } from '../http/idempotency';
 import { requestIdOf } from '../http/requestId';
 import type { CommandOutcome } from '../operations/apiMetrics';
 
-/** Version of the event data shapes the API appends (docs/events.md). */
-export const EVENT_SCHEMA_VERSION = 1;
-
 export interface Actor {
   readonly id?: string;
-  readonly role: NonNullable<EventMetadata['actorRole']>;
+  readonly role: ActorRole;
 }
 
 /** Who acts and on behalf of which request: copied into every event's metadata. */
@@ -45,17 +42,16 @@ export interface CommandSpec<C extends { readonly type: string }, E extends Doma
   readonly command: C | ((state: S) => C);
 }
 
-type CommandDeps = Pick<AppDeps, 'store' | 'metrics' | 'now'>;
+type CommandDeps = Pick<AppDeps, 'commands' | 'metrics'>;
 
-function contextOf(scope: CommandScope, commandType: string): CommandContext {
+function contextOf(scope: CommandScope, commandKey: string): CommandContext {
   const metadata: CommandContext['metadata'] = {
     ...(scope.actor.id ? { actorId: scope.actor.id } : {}),
     actorRole: scope.actor.role,
     requestId: scope.requestId,
     correlationId: scope.requestId,
-    schemaVersion: EVENT_SCHEMA_VERSION,
   };
-  return { metadata, ...(scope.commandId ? { commandId: `${scope.commandId}:${commandType}` } : {}) };
+  return { metadata, ...(scope.commandId ? { commandId: `${scope.commandId}:${commandKey}` } : {}) };
 }
 
 function outcomeOf(error: unknown): CommandOutcome {
@@ -65,8 +61,9 @@ function outcomeOf(error: unknown): CommandOutcome {
 }
 
 /**
- * Load → decide → append with the expected revision (core's handleCommand: bounded retry on a conflict, ids,
- * metadata and the hash chain), counted in the command metrics. Domain refusals propagate as DomainError.
+ * A command of a request, through the process's one command handler (@bank/commands: queued per stream, decided on
+ * the cached state, appended with the expected revision, retried on a conflict with another process), counted in
+ * the API's command metrics. Domain refusals propagate as DomainError.
  */
 export async function runCommand<C extends { readonly type: string }, E extends DomainEventLike, S>(
   deps: CommandDeps,
@@ -76,19 +73,17 @@ export async function runCommand<C extends { readonly type: string }, E extends 
   const build = (state: S): C => (typeof spec.command === 'function' ? (spec.command as (state: S) => C)(state) : spec.command);
   let commandType = typeof spec.command === 'function' ? 'unknown' : spec.command.type;
   try {
-    const result = await handleCommand<S, E>({
-      store: deps.store,
+    const result = await deps.commands.execute<C, E, S>({
+      decider: spec.decider,
       streamId: spec.streamId,
-      evolve: spec.decider.evolve,
-      initialState: spec.decider.initialState,
       decide: (state) => {
         const command = build(state);
         commandType = command.type;
         return spec.decider.decide(command, state);
       },
-      // The context needs the command type for the idempotent ids: built from the spec when it is a value.
+      // The idempotent ids need a key per command: the command type when it is a value, else the stream.
       context: contextOf(scope, typeof spec.command === 'function' ? `fn:${spec.streamId}` : spec.command.type),
-      ...(deps.now ? { now: deps.now } : {}),
+      commandType,
     });
     deps.metrics.commands.inc({ command: commandType, outcome: result.events.length > 0 ? 'appended' : 'unchanged' });
     return result;
@@ -98,7 +93,10 @@ export async function runCommand<C extends { readonly type: string }, E extends 
   }
 }
 
-/** Reads a stream's current state (for a decision made before any I/O, e.g. before storing uploaded files). */
-export function loadState<C, E extends DomainEventLike, S>(deps: Pick<AppDeps, 'store'>, decider: Decider<C, E, S>, streamId: string): Promise<StreamState<S>> {
-  return loadStream(deps.store, streamId, decider.evolve, decider.initialState);
+/**
+ * A stream's current state (brought up to date with the store) for a decision made before any I/O, e.g. before
+ * storing uploaded files. Read it at once: an aggregate that folds in place keeps changing the same object.
+ */
+export function loadState<C, E, S>(deps: Pick<AppDeps, 'commands'>, decider: Decider<C, E, S>, streamId: string): Promise<{ readonly state: S }> {
+  return deps.commands.read(decider as unknown as Decider<never, never, S>, streamId, (state) => ({ state }));
 }

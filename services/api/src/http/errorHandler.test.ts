@@ -48,4 +48,15 @@ describe('errorHandler', () => {
     expect(res.body).toEqual({ message: 'Something went wrong on our side, please try again later', requestId: 'req-42' });
     expect(res.text).not.toMatch(/SELECT|rm\.secret|at .*\.ts/);
   });
+
+  it('answers 400, not 500, when a path parameter has a malformed %-escape (found by the fuzz test)', async () => {
+    const app = express();
+    app.get('/files/:id', (_req, res) => {
+      res.json({});
+    });
+    app.use(errorHandler(createLogger('test', 'silent')));
+    const res = await request(app).get('/files/%E0%A4%A');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'The address is not valid (a malformed %-escape)' });
+  });
 });

@@ -1,6 +1,6 @@
 import { isDomainError, MoneyFormatError } from '@bank/domain';
 import { isWrongExpectedVersion } from '@bank/eventstore';
-import type { Logger } from '@bank/platform';
+import { isServiceUnavailable, type Logger } from '@bank/platform';
 import type { NextFunction, Request, Response } from 'express';
 import { ZodError } from 'zod';
 import { HttpError, type FieldIssue } from './httpErrors';
@@ -17,6 +17,9 @@ export interface MappedError {
   readonly body: ErrorBody;
   readonly headers: Readonly<Record<string, string>>;
 }
+
+export const MALFORMED_URL_MESSAGE = 'The address is not valid (a malformed %-escape)';
+export const UNAVAILABLE_MESSAGE = 'The bank is briefly unavailable, please try again in a moment';
 
 /** Issues of a zod error as the contract lists them: `[{path: 'location.state', message}]`. */
 export function zodIssues(error: ZodError): FieldIssue[] {
@@ -49,6 +52,13 @@ export function mapError(error: unknown, requestId: string): MappedError {
   if (isWrongExpectedVersion(error)) {
     return { status: 409, body: { message: 'The record was changed by another request at the same time, please try again' }, headers: {} };
   }
+  // The router could not decode a path parameter (a malformed %-escape such as /files/%): the client's URL is wrong.
+  if (error instanceof URIError && (error as URIError & { status?: unknown }).status === 400) {
+    return { status: 400, body: { message: MALFORMED_URL_MESSAGE }, headers: {} };
+  }
+  if (isServiceUnavailable(error)) {
+    return { status: 503, body: { message: UNAVAILABLE_MESSAGE, requestId }, headers: { 'Retry-After': '2' } };
+  }
   const parser = bodyParserError(error);
   if (parser) {
     if (parser.type === 'entity.too.large') return { status: 413, body: { message: 'Request body is too large' }, headers: {} };
@@ -67,7 +77,8 @@ export function errorHandler(logger: Logger) {
     if (res.headersSent) return next(error);
     const requestId = requestIdOf(res);
     const mapped = mapError(error, requestId);
-    if (mapped.status >= 500) logger.error({ err: error, requestId, method: req.method, url: req.originalUrl }, 'Request failed');
+    if (mapped.status === 503) logger.warn({ err: error, requestId, method: req.method, url: req.originalUrl }, 'A backing service is unavailable');
+    else if (mapped.status >= 500) logger.error({ err: error, requestId, method: req.method, url: req.originalUrl }, 'Request failed');
     res.set(mapped.headers);
     res.status(mapped.status).json(mapped.body);
   };

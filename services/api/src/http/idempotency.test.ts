@@ -1,6 +1,12 @@
+import { createHash } from 'node:crypto';
+import { parseKeyringText } from '@bank/platform';
+import express from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, uniqueEmail, type SignedIn, type TestApp } from '../testing/testApp';
+import { errorHandler } from './errorHandler';
+import { idempotency, requestFingerprint } from './idempotency';
+import { jsonBody } from './jsonBody';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -105,5 +111,86 @@ describe('Idempotency-Key', () => {
     const res = await request(t.app).post('/api/contacts').set('Idempotency-Key', 'x'.repeat(300)).send({ name: 'A', email: 'a@b.co', message: 'm' });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].path).toBe('Idempotency-Key');
+  });
+});
+
+describe('idempotency records in Redis', () => {
+  async function records(): Promise<Record<string, unknown>[]> {
+    const keys = await t.deps.redis.keys(`${t.deps.config.REDIS_PREFIX}idem:*`);
+    const texts = keys.length > 0 ? await t.deps.redis.mget(...keys) : [];
+    return texts.filter((text): text is string => text !== null).map((text) => JSON.parse(text) as Record<string, unknown>);
+  }
+
+  it('hold a keyed fingerprint computed without the payment pin, so a copy of Redis cannot test pin guesses', async () => {
+    const customer = await t.customer();
+    const path = `/user/admin/${customer.userId}`;
+    const body = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: customer.email,
+      phone: '555-0100',
+      location: { address: '1 Analytical Way', state: 'NY' },
+      verificationStatus: 'verified',
+      isBlocked: false,
+      paymentPin: '482913',
+    };
+    const res = await request(t.app).put(`/api${path}`).set(admin.auth).set('Idempotency-Key', 'pin-record').send(body);
+    expect(res.status).toBe(200);
+    const [record] = (await records()).filter((entry) => JSON.stringify(entry.body).includes(customer.userId));
+    expect(record).toBeDefined();
+    expect(JSON.stringify(record)).not.toContain('482913');
+    expect(record?.keyId).toBe(t.deps.keys.idempotency.current.id);
+    // What it used to be: a plain SHA-256 of the request, which 10^6 guesses of the pin would find.
+    const unkeyed = createHash('sha256').update(`PUT /api${path}\n${JSON.stringify(body)}`).digest('hex');
+    expect(record?.fingerprint).not.toBe(unkeyed);
+    // Keyed, and the same whatever the pin: the pin is not part of it.
+    const key = t.deps.keys.idempotency.current.key;
+    expect(record?.fingerprint).toBe(requestFingerprint(key, { method: 'PUT', baseUrl: '/api', path, body: { ...body, paymentPin: '000000' } }));
+    expect(record?.fingerprint).not.toBe(requestFingerprint(key, { method: 'PUT', baseUrl: '/api', path, body: { ...body, phone: '555-0199' } }));
+  });
+
+  it('treat requests that differ only in secret fields as the same request (the first answer), others as different (422)', async () => {
+    const customer = await t.customer();
+    const send = (body: object) => request(t.app).post('/api/auth/change-password').set(customer.auth).set('Idempotency-Key', 'pw-secret-only').send(body);
+    const first = await send({ oldPassword: 'wrong-password', newPassword: 'whatever1' });
+    expect(first.status).toBe(422);
+    const retried = await send({ oldPassword: TEST_PASSWORD, newPassword: 'whatever2' });
+    expect(retried.status).toBe(422);
+    expect(retried.headers['idempotent-replayed']).toBe('true');
+    const different = await send({ oldPassword: TEST_PASSWORD, newPassword: 'whatever2', extra: 1 });
+    expect(different.status).toBe(422);
+    expect(different.body).toEqual({ message: 'This Idempotency-Key was already used for a different request' });
+  });
+
+  /** A small app with the middleware alone, on the test Redis, with the given idempotency keys. */
+  function miniApp(keys: string, answer: object) {
+    const app = express();
+    const deps = { ...t.deps, keys: { ...t.deps.keys, idempotency: parseKeyringText('idempotency', 'test', keys) } };
+    app.use(...jsonBody(), idempotency(deps));
+    app.post('/thing', (_req, res) => {
+      res.status(201).json(answer);
+    });
+    app.use(errorHandler(t.deps.logger));
+    return app;
+  }
+  const key = (byte: number) => Buffer.alloc(32, byte).toString('base64');
+
+  it('never store an answer that carries a token or a secret', async () => {
+    const before = (await records()).length;
+    const app = miniApp(`m1:${key(1)}`, { message: 'ok', token: 'a-session-token' });
+    await request(app).post('/thing').set('Idempotency-Key', 'secret-answer').send({ a: 1 }).expect(201);
+    expect(await records()).toHaveLength(before);
+    const again = await request(app).post('/thing').set('Idempotency-Key', 'secret-answer').send({ a: 1 }).expect(201);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('still recognise a record made with the previous key after a rotation, until that key is retired', async () => {
+    const send = (app: express.Express) => request(app).post('/thing').set('Idempotency-Key', 'rotation').send({ a: 2 });
+    await send(miniApp(`r1:${key(3)}`, { message: 'first' })).expect(201);
+    const rotated = await send(miniApp(`r2:${key(4)},r1:${key(3)}`, { message: 'second' }));
+    expect(rotated.body).toEqual({ message: 'first' });
+    expect(rotated.headers['idempotent-replayed']).toBe('true');
+    const retired = await send(miniApp(`r2:${key(4)}`, { message: 'third' }));
+    expect(retired.status).toBe(422);
   });
 });

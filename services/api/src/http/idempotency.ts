@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import type { Keyring } from '@bank/platform';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AppDeps } from '../appDeps';
 import { ConflictError, HttpError, invalidField } from './httpErrors';
@@ -18,14 +19,40 @@ const COMMAND_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Statuses that mean "not done": not remembered, so the same key may try again. */
 const NOT_REMEMBERED = new Set([401, 403, 408, 429]);
 
-interface PendingRecord {
-  readonly state: 'pending';
+/**
+ * Request fields left out of the fingerprint (any depth, any case): a record must not hold anything derived from a
+ * pin, a password or a one-time code, even keyed. So two requests that differ only there are the same request.
+ */
+export const SECRET_REQUEST_FIELDS: ReadonlySet<string> = new Set([
+  'paymentpin',
+  'pin',
+  'password',
+  'oldpassword',
+  'newpassword',
+  'confirmpassword',
+  'repeatpassword',
+  'code',
+  'recoverycode',
+  'secret',
+  'token',
+  'challenge',
+]);
+
+/** Answers carrying one of these (a session token, a TOTP secret, recovery codes) are never stored in Redis. */
+const SECRET_ANSWER_FIELDS = ['token', 'secret', 'recoveryCodes', 'otpauthUri', 'qrCode'];
+
+interface Fingerprinted {
   readonly fingerprint: string;
+  /** The idempotency key ring's key that made the fingerprint. */
+  readonly keyId: string;
 }
 
-interface DoneRecord {
+interface PendingRecord extends Fingerprinted {
+  readonly state: 'pending';
+}
+
+interface DoneRecord extends Fingerprinted {
   readonly state: 'done';
-  readonly fingerprint: string;
   readonly status: number;
   readonly body: unknown;
   readonly headers: Record<string, string>;
@@ -36,12 +63,37 @@ type IdempotencyRecord = PendingRecord | DoneRecord;
 export interface IdempotencyOptions {
   /** Paths (as seen by this middleware) never treated idempotently, e.g. sign-in: its answer is a fresh token. */
   readonly exclude?: readonly string[];
+  /** Requests this middleware leaves alone (the upload routes run their own, after authentication and parsing). */
+  readonly skip?: (req: Request) => boolean;
   /** How long a concurrent duplicate waits for the first request before 409. */
   readonly waitMs?: number;
 }
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
+}
+
+/** The body without its secret fields (see SECRET_REQUEST_FIELDS); the parser already bounded its depth. */
+export function withoutSecretFields(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecretFields);
+  if (typeof value !== 'object' || value === null) return value;
+  const kept: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(value)) if (!SECRET_REQUEST_FIELDS.has(name.toLowerCase())) kept[name] = withoutSecretFields(field);
+  return kept;
+}
+
+/**
+ * HMAC-SHA256 (the idempotency keyring's key) of the method, the path and the body without its secret fields: a
+ * copy of Redis alone cannot be used to test guesses of anything the request carried.
+ */
+export function requestFingerprint(key: Buffer, req: Pick<Request, 'method' | 'baseUrl' | 'path' | 'body'>): string {
+  return createHmac('sha256', key)
+    .update(`${req.method} ${req.baseUrl}${req.path}\n${JSON.stringify(withoutSecretFields(req.body ?? null))}`)
+    .digest('hex');
+}
+
+function carriesSecrets(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && SECRET_ANSWER_FIELDS.some((field) => field in body);
 }
 
 /** The command id derived from the request's Idempotency-Key (undefined without one): events get ids derived from it. */
@@ -54,34 +106,42 @@ export function idempotentCommandId(res: Response): string | undefined {
  * `Idempotency-Key` on commands (POST, PUT, PATCH, DELETE): per caller (the signed-in user, else the client address)
  * for 24 h, the first answer (status, body, X-Event-Position) is remembered in Redis and returned again for the same
  * key, with `Idempotent-Replayed: true`, without running the command again. A duplicate arriving while the first is
- * still running waits for it (up to 5 s, then 409). The same key with a different request is 422. Answers that mean
- * "not done" (401, 403, 429, 5xx) are forgotten so the client may retry with the same key. Mount after authentication
- * and body parsing.
+ * still running waits for it (up to 5 s, then 409). The same key with a different request is 422 (requests that
+ * differ only in secret fields, see SECRET_REQUEST_FIELDS, are the same request). Answers that mean "not done" (401,
+ * 403, 429, 5xx) are forgotten so the client may retry with the same key; answers carrying a token or a secret are
+ * never stored. Records hold a keyed fingerprint of the request (requestFingerprint), never the request. Mount after
+ * authentication and body parsing.
  */
-export function idempotency(deps: Pick<AppDeps, 'redis' | 'config'>, options: IdempotencyOptions = {}): RequestHandler {
+export function idempotency(deps: Pick<AppDeps, 'redis' | 'config'> & { readonly keys: { readonly idempotency: Keyring } }, options: IdempotencyOptions = {}): RequestHandler {
   const exclude = new Set(options.exclude ?? []);
   const waitMs = options.waitMs ?? DEFAULT_WAIT_MS;
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const key = req.get(IDEMPOTENCY_HEADER);
-    if (key === undefined || !COMMAND_METHODS.has(req.method) || exclude.has(req.path)) return next();
+    if (key === undefined || !COMMAND_METHODS.has(req.method) || exclude.has(req.path) || options.skip?.(req)) return next();
+    // Mounted twice on a path (app-wide and on a route): the first one holds the key.
+    if (idempotentCommandId(res) !== undefined) return next();
     if (!KEY.test(key)) throw invalidField(IDEMPOTENCY_HEADER, `${IDEMPOTENCY_HEADER} must be 1 to 255 visible ASCII characters`);
     const scope = req.auth ? `user:${req.auth.userId}` : `ip:${req.ip ?? 'unknown'}`;
     const redisKey = `${deps.config.REDIS_PREFIX}idem:${sha256(`${scope}\n${key}`)}`;
-    const fingerprint = sha256(`${req.method} ${req.baseUrl}${req.path}\n${JSON.stringify(req.body ?? null)}`);
+    const ring = deps.keys.idempotency;
+    const fingerprint = requestFingerprint(ring.current.key, req);
     const deadline = Date.now() + waitMs;
 
     for (;;) {
-      const pending: PendingRecord = { state: 'pending', fingerprint };
+      const pending: PendingRecord = { state: 'pending', fingerprint, keyId: ring.current.id };
       const claimed = await deps.redis.set(redisKey, JSON.stringify(pending), 'PX', PENDING_LEASE_MS, 'NX');
       if (claimed === 'OK') {
         res.locals.idempotentCommandId = `idem:${sha256(`${scope}\n${key}`)}`;
-        rememberAnswer(deps, res, redisKey, fingerprint);
+        rememberAnswer(deps, res, redisKey, pending);
         return next();
       }
       const text = await deps.redis.get(redisKey);
       if (text === null) continue; // expired or released in between: try to claim again
       const record = JSON.parse(text) as IdempotencyRecord;
-      if (record.fingerprint !== fingerprint) throw new HttpError(422, `This ${IDEMPOTENCY_HEADER} was already used for a different request`);
+      // A record made with an older key is compared with that key (a retired key cannot vouch: a different request).
+      const recordKey = ring.byId(record.keyId);
+      const same = recordKey !== undefined && (record.keyId === ring.current.id ? fingerprint : requestFingerprint(recordKey, req)) === record.fingerprint;
+      if (!same) throw new HttpError(422, `This ${IDEMPOTENCY_HEADER} was already used for a different request`);
       if (record.state === 'done') {
         res.set(record.headers);
         res.setHeader(REPLAYED_HEADER, 'true');
@@ -95,7 +155,7 @@ export function idempotency(deps: Pick<AppDeps, 'redis' | 'config'>, options: Id
 }
 
 /** Wraps res.json: the answer is stored (or the claim released) before it is sent. */
-function rememberAnswer(deps: Pick<AppDeps, 'redis'>, res: Response, redisKey: string, fingerprint: string): void {
+function rememberAnswer(deps: Pick<AppDeps, 'redis'>, res: Response, redisKey: string, claim: Fingerprinted): void {
   const send = res.json.bind(res);
   let settled = false;
   res.on('close', () => {
@@ -105,13 +165,13 @@ function rememberAnswer(deps: Pick<AppDeps, 'redis'>, res: Response, redisKey: s
     settled = true;
     const status = res.statusCode;
     let write: Promise<unknown>;
-    if (status >= 500 || NOT_REMEMBERED.has(status)) {
+    if (status >= 500 || NOT_REMEMBERED.has(status) || carriesSecrets(body)) {
       write = deps.redis.del(redisKey);
     } else {
       const headers: Record<string, string> = {};
       const position = res.getHeader(EVENT_POSITION_HEADER);
       if (typeof position === 'string') headers[EVENT_POSITION_HEADER] = position;
-      const record: DoneRecord = { state: 'done', fingerprint, status, body, headers };
+      const record: DoneRecord = { state: 'done', fingerprint: claim.fingerprint, keyId: claim.keyId, status, body, headers };
       write = deps.redis.set(redisKey, JSON.stringify(record), 'EX', IDEMPOTENCY_TTL_SECONDS);
     }
     write.then(

@@ -50,34 +50,3 @@ export function createRateLimiter(deps: RedisDeps, options: RateLimiterOptions):
   };
   return rateLimit(config);
 }
-
-/** Counts failures only (wrong passwords, wrong pins): callers check before trying and record each failure. */
-export interface FailureLimiter {
-  /** Throws 429 with Retry-After when `key` has no failures left in the current window. */
-  assertAllowed(key: string): Promise<void>;
-  /** Counts one failure for `key` (the window starts at its first failure). */
-  recordFailure(key: string): Promise<void>;
-  /** Forgets `key`'s failures (e.g. after a successful sign-in). */
-  reset(key: string): Promise<void>;
-}
-
-export function createFailureLimiter(deps: RedisDeps, options: { readonly name: string; readonly limit: RateLimit; readonly message?: string }): FailureLimiter {
-  const store = redisStore(deps.redis, `${deps.config.REDIS_PREFIX}rl:${options.name}:`);
-  store.init({ windowMs: options.limit.windowMs } as Options);
-  const message = options.message ?? TOO_MANY_REQUESTS_MESSAGE;
-  return {
-    async assertAllowed(key) {
-      const info = await store.get(key);
-      // A key never counted reads as NaN through ioredis (Lua's nil): nothing counted.
-      if (!info || !Number.isFinite(info.totalHits) || info.totalHits < options.limit.limit) return;
-      const retryAfterMs = info.resetTime ? info.resetTime.getTime() - Date.now() : options.limit.windowMs;
-      throw new TooManyRequestsError(message, Math.max(1, retryAfterMs / 1000));
-    },
-    async recordFailure(key) {
-      await store.increment(key);
-    },
-    async reset(key) {
-      await store.resetKey(key);
-    },
-  };
-}

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPinAttemptLimiter } from '../auth/pinAttemptLimiter';
+import { createPinAttemptGuard, TOO_MANY_WRONG_PINS_MESSAGE } from '../auth/pinAttemptLimiter';
 import { createTestApp, TEST_PASSWORD, uniqueEmail, type SignedIn, type TestApp } from '../testing/testApp';
 import { TooManyRequestsError } from './httpErrors';
 
@@ -104,17 +104,47 @@ describe('rate limits (429 with Retry-After)', () => {
     expect(blocked.body).toEqual({ message: 'Too many incorrect payment pins, please try again later' });
   });
 
-  it('the pin helper counts failures per user and reports when to retry', async () => {
-    const pins = createPinAttemptLimiter(t.deps);
-    await pins.assertAllowed('user-a');
-    await pins.recordFailure('user-a');
-    await pins.recordFailure('user-a');
-    const error = await pins.assertAllowed('user-a').catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(TooManyRequestsError);
-    expect(Number((error as TooManyRequestsError).headers['Retry-After'])).toBeGreaterThan(0);
-    await pins.assertAllowed('user-b');
-    await pins.reset('user-a');
-    await pins.assertAllowed('user-a');
+  it('counts a pin comparison before it runs: of 10 parallel wrong pins only the limit are compared, the rest refused unchecked', async () => {
+    const pins = createPinAttemptGuard(t.deps);
+    let compared = 0;
+    const wrong = async () => {
+      compared += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return false;
+    };
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => pins.attempt('burst-user', wrong)));
+    expect(compared).toBe(2);
+    expect(outcomes.filter((o) => o.status === 'fulfilled' && o.value === false)).toHaveLength(2);
+    const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+    expect(refused).toHaveLength(8);
+    for (const error of refused) {
+      expect(error).toBeInstanceOf(TooManyRequestsError);
+      expect((error as TooManyRequestsError).message).toBe(TOO_MANY_WRONG_PINS_MESSAGE);
+      expect(Number((error as TooManyRequestsError).headers['Retry-After'])).toBeGreaterThan(0);
+    }
+    // Even the right pin now waits for the window; another user is not affected.
+    await expect(pins.attempt('burst-user', async () => true)).rejects.toBeInstanceOf(TooManyRequestsError);
+    expect(await pins.attempt('other-user', async () => true)).toBe(true);
+  });
+
+  it('lets 20 parallel comparisons of the right pin all through (they wait for each other, none is refused)', async () => {
+    const pins = createPinAttemptGuard(t.deps);
+    let inFlight = 0;
+    let most = 0;
+    const right = async () => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 3));
+      inFlight -= 1;
+      return true;
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => pins.attempt('busy-user', right)));
+    expect(answers).toEqual(Array.from({ length: 20 }, () => true));
+    // Never more comparisons at once than failures still allowed.
+    expect(most).toBeLessThanOrEqual(2);
+    // A comparison that throws counts as no failure.
+    await expect(pins.attempt('busy-user', async () => Promise.reject(new Error('hash unreadable')))).rejects.toThrow('hash unreadable');
+    expect(await pins.attempt('busy-user', async () => true)).toBe(true);
   });
 
   it('keeps its counters under REDIS_PREFIX', async () => {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app';
 import { createTestApp, TEST_PASSWORD, uniqueEmail, type TestApp } from '../testing/testApp';
 import { userShape } from '../features/users/userShape';
 
@@ -20,6 +21,26 @@ describe('read-your-writes with a running projector', () => {
     const me = await request(t.app).get('/api/user/me').set(customer.auth).set('X-Consistent-Position', position);
     expect(me.status).toBe(200);
     expect(me.headers['x-stale']).toBeUndefined();
+  });
+
+  it('answers a position far beyond the head at once, stale, without polling the store for it', async () => {
+    const customer = await t.customer();
+    const head = await t.store.headPosition();
+    const beyond = (BigInt(head ? t.store.positionToken(head) : '0') + 1_000_000_000n).toString();
+    let lookups = 0;
+    const store = {
+      ...t.store,
+      resolvePositionToken: (token: string) => {
+        lookups += 1;
+        return t.store.resolvePositionToken(token);
+      },
+    };
+    // The test app waits up to 20 s for the projector: polling until then would far outlast this test's own lookups.
+    const app = createApp({ ...t.deps, store });
+    const me = await request(app).get('/api/user/me').set(customer.auth).set('X-Consistent-Position', beyond);
+    expect(me.status).toBe(200);
+    expect(me.headers['x-stale']).toBe('true');
+    expect(lookups).toBe(1);
   });
 
   it('answers 400 for a malformed X-Consistent-Position', async () => {

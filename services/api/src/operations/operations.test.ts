@@ -55,19 +55,3 @@ describe('GET /ready with the projector stopped', () => {
     expect(res.body).toMatchObject({ message: 'Not ready', data: { status: 'not ready', projector: { ok: false, error: 'lagging' } } });
   });
 });
-
-describe('GET /metrics', () => {
-  it('serves Prometheus text: requests by route, command outcomes and the projector metrics', async () => {
-    await request(t.app).get('/api/health');
-    await request(t.app).post('/api/contacts').send({ name: 'A', email: 'a@b.co', message: 'hi' });
-    await request(t.app).post('/api/auth/signin').send({ email: 'nobody@example.com', password: 'whatever' });
-    const res = await request(t.app).get('/api/metrics');
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toContain('text/plain');
-    expect(res.text).toContain('bank_api_http_requests_total{method="GET",route="/api/health",status="200"}');
-    expect(res.text).toContain('bank_api_http_request_duration_seconds_bucket');
-    expect(res.text).toContain('bank_api_commands_total{command="ReceiveContactMessage",outcome="appended"}');
-    expect(res.text).toMatch(/bank_api_commands_total\{command="ReserveEmail",outcome="appended"\} \d+/);
-    expect(res.text).toContain('bank_projector_events_applied_total');
-  });
-});

@@ -1,11 +1,12 @@
 import { isDomainError } from '@bank/domain';
 import type { AppDeps } from '../appDeps';
-import { createStaffUser } from './createStaffUser';
+import { createStaffUser, StaffPasswordError } from './createStaffUser';
 
 export type FirstAdminOutcome = 'created' | 'exists' | 'not-configured' | 'email-taken';
 
 /**
- * At start-up: when ADMIN_EMAIL and ADMIN_PASSWORD are set and no admin exists yet, creates that admin.
+ * At start-up: when ADMIN_EMAIL and ADMIN_PASSWORD are set and no admin exists yet, creates that admin, who is led
+ * through enrolling a second factor at the first sign-in (STAFF_SECOND_FACTOR=required).
  * "No admin" is read from the read models once the projector has caught up with the log as it stands now; the
  * e-mail reservation keeps two instances starting at once from creating two.
  */
@@ -23,6 +24,7 @@ export async function ensureFirstAdmin(deps: AppDeps, catchUpTimeoutMs = 30_000)
     deps.logger.info({ userId: customer.userId, email: customer.email }, 'Created the first admin from ADMIN_EMAIL');
     return 'created';
   } catch (error) {
+    if (error instanceof StaffPasswordError) throw new Error(`ADMIN_PASSWORD: ${error.message} (staff passwords need 12 characters, at most 72 bytes)`, { cause: error });
     if (isDomainError(error) && error.code === 'email_taken') {
       deps.logger.warn({ email }, 'ADMIN_EMAIL is already registered; no admin created');
       return 'email-taken';

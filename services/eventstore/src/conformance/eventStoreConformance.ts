@@ -1,11 +1,14 @@
 import { afterEach, beforeAll, beforeEach, describe } from 'vitest';
 import type { EventStore } from '../eventStore';
 import { appendAndReadCases } from './appendAndReadCases';
+import { closeCases } from './closeCases';
 import { concurrentWritersCases, type ConcurrentWritersSettings } from './concurrentWritersCases';
 import { streamNamer } from './conformanceHelpers';
+import { deletedStreamCases } from './deletedStreamCases';
 import { expectedRevisionCases } from './expectedRevisionCases';
 import { globalLogCases } from './globalLogCases';
 import { idempotencyCases } from './idempotencyCases';
+import { positionTokenCases } from './positionTokenCases';
 import { subscriptionCases } from './subscriptionCases';
 
 export interface ConformanceStoreOptions {
@@ -18,6 +21,11 @@ export interface ConformanceStoreOptions {
 
 export interface ConformanceStore {
   readonly store: EventStore;
+  /**
+   * Deletes a stream for good, the way an operator would on this backend (EventStoreDB: tombstoneStream;
+   * PostgreSQL: tombstoneStream). The port has no delete; the suite checks how a deleted stream behaves.
+   */
+  tombstone(stream: string): Promise<void>;
   cleanup(): Promise<void>;
 }
 
@@ -27,6 +35,8 @@ export type ConformanceStoreFactory = (options?: ConformanceStoreOptions) => Pro
 export interface ConformanceContext {
   readonly store: EventStore;
   readonly streams: ReturnType<typeof streamNamer>;
+  /** Tombstones a stream on the backend of the current test's store. */
+  tombstone(stream: string): Promise<void>;
   /** Another store on the same backend (cleaned up after the test). */
   open(options?: ConformanceStoreOptions): Promise<EventStore>;
 }
@@ -43,13 +53,17 @@ export interface ConformanceSettings {
 export function describeEventStoreConformance(name: string, factory: ConformanceStoreFactory, settings: ConformanceSettings = {}): void {
   describe(`${name} event store conformance`, () => {
     const opened: ConformanceStore[] = [];
-    let current: EventStore | undefined;
+    let current: ConformanceStore | undefined;
+    const harness = () => {
+      if (!current) throw new Error('No store: the conformance context is used outside a test');
+      return current;
+    };
     const context: ConformanceContext = {
       get store() {
-        if (!current) throw new Error('No store: the conformance context is used outside a test');
-        return current;
+        return harness().store;
       },
       streams: streamNamer(),
+      tombstone: (stream) => harness().tombstone(stream),
       async open(options) {
         const harness = await factory(options);
         opened.push(harness);
@@ -63,7 +77,8 @@ export function describeEventStoreConformance(name: string, factory: Conformance
     });
 
     beforeEach(async () => {
-      current = await context.open();
+      current = await factory();
+      opened.push(current);
     });
 
     afterEach(async () => {
@@ -75,6 +90,9 @@ export function describeEventStoreConformance(name: string, factory: Conformance
     describe('expected revision', () => expectedRevisionCases(context));
     describe('idempotent event ids', () => idempotencyCases(context));
     describe('global log', () => globalLogCases(context));
+    describe('position tokens', () => positionTokenCases(context));
+    describe('deleted streams', () => deletedStreamCases(context));
+    describe('close', () => closeCases(context));
     describe('subscriptions', () => subscriptionCases(context));
     describe('concurrent writers', () => concurrentWritersCases(context, settings.concurrentWriters));
   });

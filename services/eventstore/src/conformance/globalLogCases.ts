@@ -49,23 +49,4 @@ export function globalLogCases(context: ConformanceContext): void {
     expect(comparePositions(head!, stored[1]!.position)).toBeGreaterThanOrEqual(0);
     expect(comparePositions(position, stored[1]!.position)).toBe(0);
   });
-
-  it('turns a position into a decimal token and resolves the token back to the position', async () => {
-    const stream = context.streams.next('token');
-    await context.store.append(stream, newEvents(2), 'no_stream');
-    const { position } = await context.store.append(stream, newEvents(1), 1n);
-
-    const token = context.store.positionToken(position);
-
-    expect(token).toMatch(/^\d+$/);
-    await expect(context.store.resolvePositionToken(token)).resolves.toEqual(position);
-  });
-
-  it('resolves a token of no stored event to undefined', async () => {
-    const { position } = await context.store.append(context.streams.next('token_end'), newEvents(1), 'no_stream');
-    const beyond = BigInt(context.store.positionToken(position)) + 1_000_000_000n;
-
-    await expect(context.store.resolvePositionToken(beyond.toString())).resolves.toBeUndefined();
-    await expect(context.store.resolvePositionToken('not-a-position')).resolves.toBeUndefined();
-  });
 }

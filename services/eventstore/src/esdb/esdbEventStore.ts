@@ -1,111 +1,78 @@
-import {
-  BACKWARDS,
-  END,
-  EventStoreDBClient,
-  START,
-  type AllStreamSubscription,
-  type ReadPosition,
-} from '@eventstore/db-client';
-import { comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '../eventStore';
+import { EventStoreDBClient, type AllStreamSubscription } from '@eventstore/db-client';
+import { checkNewEvents } from '../checkNewEvents';
+import { EventStoreClosedError } from '../errors';
+import type { EventStore, Subscription } from '../eventStore';
 import { silentLogger, type EventStoreLogger } from '../eventStoreLogger';
 import { startSubscription } from '../startSubscription';
-import { isStreamNotFound, isSystemEvent, toEsdbConnectionString, toEsdbEvent, toEsdbExpectedRevision, toPortError, toRecordedEvent } from './esdbMapping';
+import { appendToEsdb, type EsdbAppendIo } from './esdbAppend';
+import { logHeadPosition, readLog } from './esdbLogReads';
+import { toEsdbConnectionString, toEsdbEvent } from './esdbMapping';
+import { resolveEsdbPositionToken } from './esdbPositionToken';
+import { readStreamEvents, readStreamTail } from './esdbStreamReads';
 import { esdbSubscriptionLoop } from './esdbSubscriptionLoop';
 
 export interface EsdbEventStoreOptions {
-  /** e.g. esdb://localhost:2113?tls=false */
+  /** e.g. esdb://localhost:2113?tls=false, or kurrentdb://…, esdb+discover://…, kurrentdb+discover://… */
   readonly connectionString: string;
   readonly logger?: EventStoreLogger;
+  /**
+   * How many of a stream's last events an append searches for the ids of a retried append (default 100): a retry
+   * is recognised as long as fewer events than this were appended after the original. See docs/eventstore.md.
+   */
+  readonly idempotencyWindow?: number;
 }
 
 const DEFAULT_READ_LIMIT = 1000;
+export const DEFAULT_IDEMPOTENCY_WINDOW = 100;
+/** Attempts of an 'any'/'exists' append overtaken by other writers each time before it reports a conflict. */
+const MAX_APPEND_ATTEMPTS = 50;
 
 /** The EventStoreDB event store (@eventstore/db-client 6.2.1), the production choice. */
 export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore {
+  const idempotencyWindow = options.idempotencyWindow ?? DEFAULT_IDEMPOTENCY_WINDOW;
+  if (!Number.isInteger(idempotencyWindow) || idempotencyWindow < 1) {
+    throw new RangeError(`idempotencyWindow must be a positive integer, got ${idempotencyWindow}`);
+  }
   const client = EventStoreDBClient.connectionString(toEsdbConnectionString(options.connectionString));
   const logger = options.logger ?? silentLogger;
   const subscriptions = new Set<Subscription>();
-  let closed = false;
+  let closing: Promise<void> | undefined;
 
-  async function readStream(stream: string, range: { fromRevision?: bigint; limit?: number } = {}): Promise<RecordedEvent[]> {
-    const events: RecordedEvent[] = [];
-    try {
-      const read = client.readStream(stream, { fromRevision: range.fromRevision ?? START, maxCount: range.limit ?? Number.MAX_SAFE_INTEGER });
-      for await (const resolved of read) {
-        const event = toRecordedEvent(resolved);
-        if (event) events.push(event);
-      }
-    } catch (error) {
-      if (isStreamNotFound(error)) return [];
-      throw error;
-    }
-    return events;
+  function open(): void {
+    if (closing) throw new EventStoreClosedError();
   }
 
-  /**
-   * Reads $all in chunks from `cursor`, skipping the event at the cursor itself (the client's read positions
-   * are inclusive, the port's are exclusive) and system events, until `limit` events are collected or the log ends.
-   */
-  async function readAllFrom(cursor: Position | undefined, limit: number, backwards: boolean): Promise<RecordedEvent[]> {
-    const collected: RecordedEvent[] = [];
-    for (;;) {
-      const maxCount = limit - collected.length + 1;
-      const fromPosition: ReadPosition = cursor ?? (backwards ? END : START);
-      let seen = 0;
-      let last: Position | undefined;
-      const read = client.readAll({ fromPosition, maxCount, direction: backwards ? BACKWARDS : undefined });
-      try {
-        for await (const resolved of read) {
-          seen += 1;
-          const event = toRecordedEvent(resolved);
-          if (!event) continue;
-          if (cursor) {
-            const order = comparePositions(event.position, cursor);
-            if (backwards ? order >= 0 : order <= 0) continue;
-          }
-          last = event.position;
-          if (!isSystemEvent(event)) collected.push(event);
-          if (collected.length === limit) break;
-        }
-      } finally {
-        void read.cancel(); // stops the server stream when the loop ended early
-      }
-      if (collected.length === limit || seen < maxCount || !last) return collected;
-      cursor = last;
-    }
-  }
-
-  async function positionOfRevision(stream: string, revision: bigint): Promise<Position> {
-    const [event] = await readStream(stream, { fromRevision: revision, limit: 1 });
-    if (!event) throw new Error(`EventStoreDB reported revision ${revision} of ${stream}, which cannot be read`);
-    return event.position;
-  }
+  const appendIo: EsdbAppendIo = {
+    readTail: (stream, count) => readStreamTail(client, stream, count),
+    readFrom: (stream, from, count) => readStreamEvents(client, stream, from, count),
+    write: (stream, events, expectedRevision) => client.appendToStream(stream, events.map(toEsdbEvent), { expectedRevision }),
+  };
 
   return {
     async append(stream, events, expected) {
-      if (events.length === 0) throw new RangeError('append needs at least one event');
-      const expectedRevision = toEsdbExpectedRevision(expected);
-      try {
-        const result = await client.appendToStream(stream, events.map(toEsdbEvent), { expectedRevision });
-        // An idempotent retry comes back without a position: use the stored last event's.
-        const position = result.position ?? (await positionOfRevision(stream, result.nextExpectedRevision));
-        return { nextExpectedRevision: result.nextExpectedRevision, position: { commit: position.commit, prepare: position.prepare } };
-      } catch (error) {
-        throw toPortError(error, stream, expected);
-      }
+      open();
+      checkNewEvents(events);
+      return appendToEsdb(appendIo, stream, events, expected, { idempotencyWindow, maxAttempts: MAX_APPEND_ATTEMPTS });
     },
 
-    readStream,
+    async readStream(stream, range = {}) {
+      open();
+      const limit = range.limit ?? Number.MAX_SAFE_INTEGER;
+      if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, got ${limit}`);
+      const from = range.fromRevision ?? 0n;
+      return readStreamEvents(client, stream, from < 0n ? 0n : from, limit);
+    },
 
-    readAll(readOptions = {}) {
+    async readAll(readOptions = {}) {
+      open();
       const limit = readOptions.limit ?? DEFAULT_READ_LIMIT;
       if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, got ${limit}`);
-      return readAllFrom(readOptions.after, limit, false);
+      return readLog(client, readOptions.after, limit, false);
     },
 
     async headPosition() {
-      const [last] = await readAllFrom(undefined, 1, true);
-      return last?.position;
+      open();
+      return logHeadPosition(client);
     },
 
     /** The token of a position is its commit position. */
@@ -113,26 +80,13 @@ export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore
       return position.commit.toString();
     },
 
-    /** The last event with that commit position (events of one append may share it), if it is stored. */
     async resolvePositionToken(token) {
-      if (!/^\d{1,19}$/.test(token)) return undefined;
-      const commit = BigInt(token);
-      let found: Position | undefined;
-      const read = client.readAll({ fromPosition: { commit, prepare: commit }, maxCount: 100 });
-      try {
-        for await (const resolved of read) {
-          const position = resolved.event?.position;
-          if (!position || position.commit !== commit) break;
-          found = position;
-        }
-      } finally {
-        void read.cancel();
-      }
-      return found;
+      open();
+      return resolveEsdbPositionToken(client, token);
     },
 
     subscribe(handler, subscribeOptions = {}) {
-      if (closed) throw new Error('The event store is closed');
+      open();
       let current: AllStreamSubscription | undefined;
       const subscription = startSubscription(
         {
@@ -162,10 +116,12 @@ export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore
       return subscription;
     },
 
-    async close() {
-      closed = true;
-      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
-      await client.dispose();
+    close() {
+      closing ??= (async () => {
+        await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
+        await client.dispose();
+      })();
+      return closing;
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Position, SubscribeOptions } from '../eventStore';
 import type { EventStoreLogger } from '../eventStoreLogger';
 import { sleep } from '@bank/platform';
 import { backoffDelay, type SubscriptionControl } from '../startSubscription';
+import { isUnrecoverableSubscriptionError } from './esdbErrors';
 import { isSystemEvent, toRecordedEvent } from './esdbMapping';
 
 export interface EsdbSubscriptionDeps {
@@ -12,14 +13,17 @@ export interface EsdbSubscriptionDeps {
   readonly onOpen: (subscription: AllStreamSubscription) => void;
 }
 
-class HandlerFailure {
+/** Why the loop ends: the handler (or onCaughtUp) threw, or the store failed in a way no resubscription heals. */
+class Failure {
   constructor(readonly error: unknown) {}
 }
 
 /**
  * A catch-up subscription to $all without system events, consumed with `for await` (the handler is awaited:
  * backpressure). When the server subscription fails or ends, it is reopened from the last delivered position
- * (start positions are exclusive) after an exponential backoff, so each event is delivered once.
+ * (start positions are exclusive) after an exponential backoff, so each event is delivered once. Errors that a
+ * resubscription cannot heal (access denied, an invalid start position: isUnrecoverableSubscriptionError) end the
+ * subscription and reach onError instead of being retried forever.
  *
  * The client emits `caughtUp` when the server's message arrives, while events before it may still sit in the
  * stream's buffer; onCaughtUp runs once those have been handled.
@@ -35,7 +39,7 @@ export async function esdbSubscriptionLoop(control: SubscriptionControl, deps: E
     let taken = 0;
     let handled = 0;
     let caughtUpAfter: number | undefined;
-    let failure: HandlerFailure | undefined;
+    let failure: Failure | undefined;
 
     const callCaughtUpWhenDue = () => {
       if (caughtUpCalled || caughtUpAfter === undefined || handled < caughtUpAfter || failure) return;
@@ -43,7 +47,7 @@ export async function esdbSubscriptionLoop(control: SubscriptionControl, deps: E
       try {
         options.onCaughtUp?.();
       } catch (error) {
-        failure = new HandlerFailure(error);
+        failure = new Failure(error);
         subscription.destroy();
       }
     };
@@ -61,7 +65,7 @@ export async function esdbSubscriptionLoop(control: SubscriptionControl, deps: E
           try {
             await control.deliver(event);
           } catch (error) {
-            failure = new HandlerFailure(error);
+            failure = new Failure(error);
             break;
           }
           after = event.position;
@@ -74,8 +78,12 @@ export async function esdbSubscriptionLoop(control: SubscriptionControl, deps: E
       if (!failure && !control.stopped) throw new Error('EventStoreDB ended the subscription');
     } catch (error) {
       if (!failure && !control.stopped) {
-        failures += 1;
-        deps.logger.warn({ err: error, failures }, 'EventStoreDB subscription dropped; resubscribing');
+        if (isUnrecoverableSubscriptionError(error)) {
+          failure = new Failure(error);
+        } else {
+          failures += 1;
+          deps.logger.warn({ err: error, failures }, 'EventStoreDB subscription dropped; resubscribing');
+        }
       }
     } finally {
       await subscription.unsubscribe().catch(() => undefined);

@@ -1,4 +1,4 @@
-import type { EventStoreSchema } from './eventStoreSchema';
+import { streamLockClass, TOMBSTONE_REVISION, type EventStoreSchema } from './eventStoreSchema';
 
 /**
  * The plpgsql function behind `append`. One call (one round trip, one transaction) performs a batch of appends,
@@ -9,9 +9,9 @@ import type { EventStoreSchema } from './eventStoreSchema';
  * `expected` being 'any' | 'no_stream' | 'exists' | 'revision' and, for 'revision', `revision` the expected
  * revision in the port's convention (0-based revision of the stream's last event).
  *
- * Result: one row per append, in order. result_kind = 'appended' | 'duplicate' | 'conflict'; result_revision =
- * the stream's revision after the append ('appended'), the revision of the last already-stored event
- * ('duplicate'), or the actual revision, NULL for no stream ('conflict'); result_commit / result_prepare = the
+ * Result: one row per append, in order. result_kind = 'appended' | 'duplicate' | 'conflict' | 'deleted';
+ * result_revision = the stream's revision after the append ('appended'), the revision of the last already-stored
+ * event ('duplicate'), or the actual revision, NULL for no stream ('conflict'); result_commit / result_prepare = the
  * position of the last event appended or found.
  *
  * Steps:
@@ -20,16 +20,18 @@ import type { EventStoreSchema } from './eventStoreSchema';
  *    therefore always has a larger xid than an earlier one, and the global order (transaction_id,
  *    global_position) agrees with every stream's revision order. The statements after the locks see everything
  *    committed before they were granted (READ COMMITTED).
- * 2. Idempotency: when every event id of an append is stored in its stream already, nothing is written and the
+ * 2. A tombstoned stream (streams.revision = TOMBSTONE_REVISION, tombstoneStream.ts) takes no append, not even a
+ *    retry: 'deleted', as EventStoreDB answers StreamDeleted before looking at ids or revisions.
+ * 3. Idempotency: when every event id of an append is stored in its stream already, nothing is written and the
  *    stored result is returned, whatever the expected revision (a retry of an append that completed). When only
  *    some are, those are dropped and the others are appended as new events, under the expected-revision check.
- * 3. Compare-and-set on the streams row: insert for 'no_stream', conditional update for 'exists' and for a
+ * 4. Compare-and-set on the streams row: insert for 'no_stream', conditional update for 'exists' and for a
  *    revision, upsert for 'any'. Nothing is written for the append when it fails.
- * 4. Insert the events with consecutive revisions; global positions are drawn in revision order (PostgreSQL
+ * 5. Insert the events with consecutive revisions; global positions are drawn in revision order (PostgreSQL
  *    evaluates the volatile nextval after the ORDER BY).
  */
 export function appendBatchFunctionSql(s: EventStoreSchema): string {
-  const lockClass = `hashtext(${quoteLiteral(`${s.name}.streams`)})`;
+  const lockClass = `hashtext(${quoteLiteral(streamLockClass(s.name))})`;
   return `
 CREATE OR REPLACE FUNCTION ${s.appendFunction}(p_appends jsonb)
 RETURNS TABLE (result_kind text, result_revision bigint, result_commit xid8, result_prepare bigint)
@@ -60,6 +62,12 @@ BEGIN
     SELECT array_agg((e->>'id')::uuid) INTO v_ids FROM jsonb_array_elements(v_events) AS e;
     IF v_ids IS NULL THEN
       RAISE EXCEPTION 'an append needs at least one event';
+    END IF;
+
+    IF EXISTS (SELECT 1 FROM ${s.streams} st WHERE st.stream_id = v_stream AND st.revision = ${TOMBSTONE_REVISION}) THEN
+      result_kind := 'deleted';
+      RETURN NEXT;
+      CONTINUE;
     END IF;
 
     SELECT count(*) INTO v_stored

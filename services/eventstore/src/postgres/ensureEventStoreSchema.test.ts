@@ -1,5 +1,5 @@
 import { createPool } from '@bank/platform';
-import { createTestDatabase, type TestDatabase } from '@bank/platform/testing';
+import { createTestDatabase, type TestDatabase } from '@bank/testkit';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newEvents } from '../conformance/conformanceHelpers';

@@ -33,8 +33,16 @@ ALTER SEQUENCE ${s.sequence} OWNED BY ${s.events}.global_position;
 
 -- The global log is read in (transaction_id, global_position) order.
 CREATE INDEX IF NOT EXISTS events_transaction_position_idx ON ${s.events} (transaction_id, global_position);
-`;
+${appendOnlySql(s)}`;
 }
+
+/**
+ * The statement trigger that refuses every UPDATE and DELETE on the events table, whoever runs them (the table's
+ * owner too, unless they first disable it, which a least-privilege application role cannot: docs/operations.md).
+ * TRUNCATE is left to the role's privileges (it has none) and to the signed checkpoints, which a truncated log no
+ * longer reaches; the operator's `tombstoneStream` changes only the `streams` table.
+ */
+export const EVENTS_APPEND_ONLY_TRIGGER = 'events_append_only';
 
 /** What the schema's comment says once this version of the DDL and the append function is installed (letters and hex only). */
 function versionMarker(ddl: string): string {
@@ -78,3 +86,29 @@ export async function ensureEventStoreSchema(pool: pg.Pool, schemaName: string =
     client.release();
   }
 }
+
+/** The trigger that makes the events table append-only (see EVENTS_APPEND_ONLY_TRIGGER). */
+function appendOnlySql(s: EventStoreSchema): string {
+  return `
+CREATE OR REPLACE FUNCTION ${s.schema}.refuse_event_change() RETURNS trigger LANGUAGE plpgsql AS $refuse$
+BEGIN
+  RAISE EXCEPTION 'the event log is append-only: % on %.% is refused', TG_OP, TG_TABLE_SCHEMA, TG_TABLE_NAME
+    USING ERRCODE = 'insufficient_privilege',
+          HINT = 'events are never changed or deleted; a correction is a new event (docs/audit.md)';
+END
+$refuse$;
+
+DO $trigger$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '${s.events}'::regclass AND tgname = '${EVENTS_APPEND_ONLY_TRIGGER}') THEN
+    CREATE TRIGGER ${EVENTS_APPEND_ONLY_TRIGGER} BEFORE UPDATE OR DELETE ON ${s.events}
+      FOR EACH STATEMENT EXECUTE FUNCTION ${s.schema}.refuse_event_change();
+  END IF;
+END
+$trigger$;
+
+-- An upgrade turns the guard back on if someone turned it off.
+ALTER TABLE ${s.events} ENABLE TRIGGER ${EVENTS_APPEND_ONLY_TRIGGER};
+`;
+}
+

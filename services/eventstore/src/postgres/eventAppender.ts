@@ -1,11 +1,12 @@
 import type pg from 'pg';
-import { WrongExpectedVersionError } from '../errors';
+import { checkNewEvents } from '../checkNewEvents';
+import { StreamDeletedError, WrongExpectedVersionError } from '../errors';
 import type { AppendResult, ExpectedRevision, NewEvent } from '../eventStore';
 import { createAppendBatcher } from './appendBatcher';
 import type { EventStoreSchema } from './eventStoreSchema';
 
 interface AppendRow {
-  result_kind: 'appended' | 'duplicate' | 'conflict';
+  result_kind: 'appended' | 'duplicate' | 'conflict' | 'deleted';
   result_revision: string | null;
   result_commit: string | null;
   result_prepare: string | null;
@@ -33,8 +34,6 @@ export interface EventAppenderOptions {
 export const DEFAULT_MAX_BATCH_SIZE = 64;
 export const DEFAULT_MAX_CONCURRENT_BATCHES = 2;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The port's expected revision as the append function's (expected, revision) fields. */
 export function toExpectation(expected: ExpectedRevision): Pick<AppendRequest, 'expected' | 'revision'> {
   if (typeof expected === 'bigint') {
@@ -43,17 +42,6 @@ export function toExpectation(expected: ExpectedRevision): Pick<AppendRequest, '
   }
   if (expected === 'any' || expected === 'no_stream' || expected === 'exists') return { expected, revision: null };
   throw new RangeError(`Unknown expected revision ${String(expected)}`);
-}
-
-/** Refuses what the store would refuse, before it can spoil a batch. */
-export function checkNewEvents(events: readonly NewEvent[]): void {
-  if (events.length === 0) throw new RangeError('append needs at least one event');
-  const ids = new Set<string>();
-  for (const event of events) {
-    if (!UUID.test(event.id)) throw new RangeError(`An event id is a UUID, got ${JSON.stringify(event.id)}`);
-    ids.add(event.id.toLowerCase());
-  }
-  if (ids.size !== events.length) throw new RangeError('append got the same event id twice');
 }
 
 export function createEventAppender(pool: pg.Pool, s: EventStoreSchema, options: EventAppenderOptions) {
@@ -97,6 +85,7 @@ export function createEventAppender(pool: pg.Pool, s: EventStoreSchema, options:
       ...toExpectation(expected),
       events: events.map((event) => ({ id: event.id, type: event.type, data: event.data, metadata: event.metadata ?? {} })),
     });
+    if (row.result_kind === 'deleted') throw new StreamDeletedError(stream);
     if (row.result_kind === 'conflict') {
       throw new WrongExpectedVersionError(stream, expected, row.result_revision === null ? undefined : BigInt(row.result_revision));
     }

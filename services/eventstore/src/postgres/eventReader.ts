@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { EventMetadata, Position, ReadAllOptions, RecordedEvent } from '../eventStore';
-import type { EventStoreSchema } from './eventStoreSchema';
+import { TOMBSTONE_REVISION, type EventStoreSchema } from './eventStoreSchema';
 
 export const DEFAULT_READ_LIMIT = 1000;
 const MAX_BIGINT = 2n ** 63n - 1n;
@@ -50,9 +50,18 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
   const readAllAfter = `SELECT ${COLUMNS} FROM ${s.events} WHERE ${VISIBLE}
     AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
     ORDER BY transaction_id, global_position LIMIT $3`;
+  // The same batch as readAllAfter, plus whether committed events wait behind the fence (a transaction that
+  // began earlier is still open): one row of NULL columns when the batch is empty.
+  const subscriptionRead = `WITH fence AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+    batch AS (SELECT ${COLUMNS} FROM ${s.events}, fence WHERE transaction_id < fence.xmin
+      AND (transaction_id, global_position) > ($1::xid8, $2::bigint) ORDER BY transaction_id, global_position LIMIT $3)
+    SELECT batch.*, EXISTS (SELECT 1 FROM ${s.events}, fence WHERE transaction_id >= fence.xmin) AS held_back
+    FROM fence LEFT JOIN batch ON true ORDER BY batch.transaction_id, batch.global_position`;
   const readStream = `SELECT ${COLUMNS} FROM ${s.events} WHERE stream_id = $1 AND revision >= $2
+    AND NOT EXISTS (SELECT 1 FROM ${s.streams} st WHERE st.stream_id = $1 AND st.revision = ${TOMBSTONE_REVISION})
     ORDER BY revision LIMIT $3`;
   const atGlobalPosition = `SELECT transaction_id, global_position FROM ${s.events} WHERE global_position = $1`;
+  const streamHeads = `SELECT stream_id, revision FROM ${s.streams}`;
   const head = `SELECT transaction_id, global_position FROM ${s.events} WHERE ${VISIBLE}
     ORDER BY transaction_id DESC, global_position DESC LIMIT 1`;
 
@@ -70,9 +79,25 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
     },
 
     /**
-     * A stream's events in revision order. Not held back by the xmin filter: revisions are gap-free and a
-     * stream's appends are serialised, so every committed event of the stream is returned (read-your-writes
-     * for command handlers).
+     * The subscription's read: the next batch after a position (from the start without one), and `heldBack` when
+     * committed events are not yet readable because a transaction that began before them is still open. A reader
+     * that finds the log held back retries soon: no notification comes when that other transaction ends (it may
+     * be the projector's, or anything else writing on the server).
+     */
+    async readAllForSubscription(after: Position | undefined, limit: number): Promise<{ events: RecordedEvent[]; heldBack: boolean }> {
+      const result = await pool.query<EventRow & { held_back: boolean }>({
+        name: `${s.name}.read_all_subscription`,
+        text: subscriptionRead,
+        values: [(after?.commit ?? 0n).toString(), (after?.prepare ?? 0n).toString(), checkLimit(limit)],
+      });
+      const heldBack = result.rows[0]?.held_back ?? false;
+      return { events: result.rows.filter((row) => row.global_position !== null).map(toRecordedEvent), heldBack };
+    },
+
+    /**
+     * A stream's events in revision order; none for a tombstoned stream (its events stay in the global log). Not
+     * held back by the xmin filter: revisions are gap-free and a stream's appends are serialised, so every
+     * committed event of the stream is returned (read-your-writes for command handlers).
      */
     async readStream(stream: string, options: { fromRevision?: bigint; limit?: number } = {}): Promise<RecordedEvent[]> {
       const from = options.fromRevision ?? 0n;
@@ -89,6 +114,12 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
       const result = await pool.query<Pick<EventRow, 'transaction_id' | 'global_position'>>({ name: `${s.name}.head`, text: head });
       const row = result.rows[0];
       return row ? { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) } : undefined;
+    },
+
+    /** Every stream's last revision from the `streams` index (the tombstone revision for a tombstoned stream). */
+    async streamHeads(): Promise<ReadonlyMap<string, bigint>> {
+      const result = await pool.query<{ stream_id: string; revision: string }>({ name: `${s.name}.stream_heads`, text: streamHeads });
+      return new Map(result.rows.map((row) => [row.stream_id, BigInt(row.revision)]));
     },
 
     /** The token of a position is its global sequence number, unique on its own. */

@@ -12,6 +12,17 @@ export interface EventStoreSchema {
 
 export const DEFAULT_SCHEMA = 'eventstore';
 
+/**
+ * The `streams.revision` of a tombstoned stream (the largest bigint, as EventStoreDB's deleted-stream event number):
+ * appends to it fail with StreamDeletedError, readStream shows none of its events. See tombstoneStream.ts.
+ */
+export const TOMBSTONE_REVISION = 9223372036854775807n;
+
+/** The class key of the per-stream advisory locks (with hashtext(stream) as the object key) of a schema. */
+export function streamLockClass(schemaName: string): string {
+  return `${schemaName}.streams`;
+}
+
 export function eventStoreSchema(name: string = DEFAULT_SCHEMA): EventStoreSchema {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) {
     throw new Error(`Event store schema name must be a lower-case SQL identifier, got ${JSON.stringify(name)}`);

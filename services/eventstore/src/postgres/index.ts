@@ -1,3 +1,5 @@
 export * from './postgresEventStore';
 export * from './ensureEventStoreSchema';
+export * from './tombstoneStream';
 export { DEFAULT_SCHEMA, defaultNotifyChannel } from './eventStoreSchema';
+export * from './appRoleGrants';

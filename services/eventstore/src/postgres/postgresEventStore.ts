@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { EventStoreClosedError } from '../errors';
 import type { EventStore, Subscription } from '../eventStore';
 import { silentLogger, type EventStoreLogger } from '../eventStoreLogger';
 import { startSubscription } from '../startSubscription';
@@ -50,18 +51,43 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   });
   const listener = createNotificationListener({ connection: options.pool.options, channel, logger });
   const subscriptions = new Set<Subscription>();
-  let closed = false;
+  let closing: Promise<void> | undefined;
+
+  /** Refuses calls after close(): the pool belongs to the application and may still be open. */
+  function open(): void {
+    if (closing) throw new EventStoreClosedError();
+  }
 
   return {
-    append,
-    readStream: reader.readStream,
-    readAll: reader.readAll,
-    headPosition: reader.headPosition,
+    async append(stream, events, expected) {
+      open();
+      return append(stream, events, expected);
+    },
+    async readStream(stream, range) {
+      open();
+      return reader.readStream(stream, range);
+    },
+    async readAll(readOptions) {
+      open();
+      return reader.readAll(readOptions);
+    },
+    async headPosition() {
+      open();
+      return reader.headPosition();
+    },
     positionToken: reader.positionToken,
-    resolvePositionToken: reader.resolvePositionToken,
+    async resolvePositionToken(token) {
+      open();
+      return reader.resolvePositionToken(token);
+    },
+
+    async streamHeads() {
+      open();
+      return reader.streamHeads();
+    },
 
     subscribe(handler, subscribeOptions = {}) {
-      if (closed) throw new Error('The event store is closed');
+      open();
       const subscription = startSubscription(
         {
           handler,
@@ -73,7 +99,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
           postgresSubscriptionLoop(
             control,
             {
-              readAll: reader.readAll,
+              read: reader.readAllForSubscription,
               listener,
               pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
               batchSize: options.subscriptionBatchSize ?? DEFAULT_SUBSCRIPTION_BATCH_SIZE,
@@ -86,10 +112,12 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       return subscription;
     },
 
-    async close() {
-      closed = true;
-      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
-      await Promise.all([listener.close(), notifier.idle()]);
+    close() {
+      closing ??= (async () => {
+        await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
+        await Promise.all([listener.close(), notifier.idle()]);
+      })();
+      return closing;
     },
   };
 }

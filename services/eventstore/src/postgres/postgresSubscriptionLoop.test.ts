@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Position, ReadAllOptions, RecordedEvent } from '../eventStore';
+import type { Position, RecordedEvent } from '../eventStore';
 import { silentLogger } from '../eventStoreLogger';
 import { startSubscription } from '../startSubscription';
 import type { NotificationListener } from './notificationListener';
@@ -18,15 +18,15 @@ function recorded(prepare: number): RecordedEvent {
   };
 }
 
-/** A log of `count` events whose readAll fails on the calls listed in `failOn` (1-based). */
+/** A log of `count` events whose read fails on the calls listed in `failOn` (1-based). */
 function flakyLog(count: number, failOn: number[]) {
   const log = Array.from({ length: count }, (_, index) => recorded(index + 1));
   let calls = 0;
-  return async ({ after, limit = 1000 }: ReadAllOptions): Promise<RecordedEvent[]> => {
+  return async (after: Position | undefined, limit: number) => {
     calls += 1;
     if (failOn.includes(calls)) throw new Error(`read ${calls} failed`);
-    const from = after ? log.findIndex((event) => event.position.prepare > (after as Position).prepare) : 0;
-    return from < 0 ? [] : log.slice(from, from + limit);
+    const from = after ? log.findIndex((event) => event.position.prepare > after.prepare) : 0;
+    return { events: from < 0 ? [] : log.slice(from, from + limit), heldBack: false };
   };
 }
 
@@ -42,7 +42,7 @@ describe('postgresSubscriptionLoop', () => {
     const subscription = startSubscription({ handler: (event) => void delivered.push(event.id), reportError: () => undefined }, (control) =>
       postgresSubscriptionLoop(
         control,
-        { readAll: flakyLog(7, [1, 3]), listener: quietListener, pollIntervalMs: 10, batchSize: 3, logger: silentLogger },
+        { read: flakyLog(7, [1, 3]), listener: quietListener, pollIntervalMs: 10, batchSize: 3, logger: silentLogger },
         { onCaughtUp: caughtUp },
       ),
     );
@@ -51,5 +51,46 @@ describe('postgresSubscriptionLoop', () => {
     await subscription.stop();
 
     expect(delivered).toEqual(['e1', 'e2', 'e3', 'e4', 'e5', 'e6', 'e7']);
+  });
+
+  it('reads again soon while committed events are held back, without a second notification or the poll', async () => {
+    const event = recorded(1);
+    let reads = 0;
+    let notifiedAt = Infinity;
+    // Before the notification the log is empty; after it the event is committed but held back for two reads (an
+    // older transaction still open), then readable.
+    const read = async (after: Position | undefined) => {
+      reads += 1;
+      if (after || reads < notifiedAt) return { events: [], heldBack: false };
+      if (reads < notifiedAt + 2) return { events: [], heldBack: true };
+      return { events: [event], heldBack: false };
+    };
+    let wake: () => void = () => undefined;
+    const listener: NotificationListener = {
+      register: (onNotify) => {
+        wake = onNotify;
+        return () => undefined;
+      },
+      close: async () => undefined,
+    };
+    let received!: () => void;
+    const receivedSignal = new Promise<void>((resolve) => {
+      received = resolve;
+    });
+    let caughtUp!: () => void;
+    const caughtUpSignal = new Promise<void>((resolve) => {
+      caughtUp = resolve;
+    });
+    // A poll interval far longer than the test's timeout: only the held-back retry can deliver the event.
+    const subscription = startSubscription({ handler: () => received(), reportError: () => undefined }, (control) =>
+      postgresSubscriptionLoop(control, { read, listener, pollIntervalMs: 600_000, batchSize: 10, logger: silentLogger }, { onCaughtUp: caughtUp }),
+    );
+    await caughtUpSignal;
+    notifiedAt = reads + 1;
+    wake();
+    await receivedSignal;
+    await subscription.stop();
+
+    expect(reads).toBeGreaterThanOrEqual(notifiedAt + 2);
   });
 });

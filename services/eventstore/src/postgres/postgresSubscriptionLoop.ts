@@ -1,11 +1,12 @@
-import type { Position, ReadAllOptions, RecordedEvent, SubscribeOptions } from '../eventStore';
+import type { Position, RecordedEvent, SubscribeOptions } from '../eventStore';
 import type { EventStoreLogger } from '../eventStoreLogger';
 import { sleep } from '@bank/platform';
 import { backoffDelay, type SubscriptionControl } from '../startSubscription';
 import type { NotificationListener } from './notificationListener';
 
 export interface PostgresSubscriptionDeps {
-  readonly readAll: (options: ReadAllOptions) => Promise<RecordedEvent[]>;
+  /** The next batch after a position, and whether committed events wait behind an open transaction. */
+  readonly read: (after: Position | undefined, limit: number) => Promise<{ events: RecordedEvent[]; heldBack: boolean }>;
   readonly listener: NotificationListener;
   readonly pollIntervalMs: number;
   readonly batchSize: number;
@@ -17,7 +18,14 @@ export interface PostgresSubscriptionDeps {
  * to the handler (awaited), and when a batch comes back short (caught up) wait for a notification or the poll
  * interval. A notification that arrives while a batch is being read or handled is remembered, so none is lost
  * between the read and the wait. Read errors are retried with backoff; a handler error ends the loop.
+ *
+ * Committed events can be held back by the visibility fence (an older transaction still open on the server); their
+ * notification has then already come and gone, and the transaction holding them back sends none when it ends. So
+ * while the log is held back the loop reads again after a short, growing pause (1 ms, 2 ms, … HELD_BACK_MAX_MS)
+ * instead of waiting for the poll interval: under concurrent appends that pause, not the poll, bounds the delay.
  */
+export const HELD_BACK_MAX_MS = 25;
+
 export async function postgresSubscriptionLoop(
   control: SubscriptionControl,
   deps: PostgresSubscriptionDeps,
@@ -33,10 +41,11 @@ export async function postgresSubscriptionLoop(
     wakeWaiter?.();
   });
 
-  const waitForWake = () =>
+  let heldBackPauses = 0;
+  const waitForWake = (timeoutMs: number) =>
     new Promise<void>((resolve) => {
       if (woken || control.stopped) return resolve();
-      const timer = setTimeout(finish, deps.pollIntervalMs);
+      const timer = setTimeout(finish, timeoutMs);
       control.signal.addEventListener('abort', finish, { once: true });
       wakeWaiter = finish;
       function finish() {
@@ -51,8 +60,9 @@ export async function postgresSubscriptionLoop(
     while (!control.stopped) {
       woken = false;
       let batch: RecordedEvent[];
+      let heldBack: boolean;
       try {
-        batch = await deps.readAll({ after, limit: deps.batchSize });
+        ({ events: batch, heldBack } = await deps.read(after, deps.batchSize));
         failures = 0;
       } catch (error) {
         if (control.stopped) return;
@@ -71,7 +81,13 @@ export async function postgresSubscriptionLoop(
         caughtUp = true;
         options.onCaughtUp?.();
       }
-      await waitForWake();
+      if (heldBack) {
+        heldBackPauses = batch.length > 0 ? 1 : heldBackPauses + 1;
+        await waitForWake(Math.min(HELD_BACK_MAX_MS, deps.pollIntervalMs, 2 ** (heldBackPauses - 1)));
+      } else {
+        heldBackPauses = 0;
+        await waitForWake(deps.pollIntervalMs);
+      }
     }
   } finally {
     unregister();

@@ -1,41 +1,41 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Suspense } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { LoadingBlock } from '../../components/Spinner';
 import { RequireAuth } from '../../lib/session/guards';
-import { AccountLayout } from './components/AccountLayout';
-import { BeneficiariesPage } from './pages/BeneficiariesPage';
-import { CardsPage } from './pages/CardsPage';
-import { HomePage } from './pages/HomePage';
-import { InfoPage } from './pages/InfoPage';
-import { ProfilePage } from './pages/ProfilePage';
-import { SettingsPage } from './pages/SettingsPage';
-import { SupportPage } from './pages/SupportPage';
-import { TransactionsPage } from './pages/TransactionsPage';
-import { TransferPage } from './pages/TransferPage';
-import { UpdateAccountPage } from './pages/UpdateAccountPage';
-import { UpdatePasswordPage } from './pages/UpdatePasswordPage';
+import { lazyPage } from '../../lib/routing/lazyPage';
 
 /**
  * The customer area. Each screen is listed by its full path under a pathless, guarded layout, so the public
- * pages /account/savings and /account/checking (publicRoutes) stay public.
+ * pages /account/savings and /account/checking (publicRoutes) stay public. The guard comes with the app; the
+ * layout and every screen load on first use, so a visitor of the public site downloads none of them (docs/web.md).
  */
 export const accountRoutes: RouteObject[] = [
   {
     element: (
       <RequireAuth>
-        <AccountLayout />
+        <Suspense fallback={<LoadingBlock />}>
+          <Outlet />
+        </Suspense>
       </RequireAuth>
     ),
     children: [
-      { path: '/account/home', element: <HomePage /> },
-      { path: '/account/transactions', element: <TransactionsPage /> },
-      { path: '/account/support', element: <SupportPage /> },
-      { path: '/account/cards', element: <CardsPage /> },
-      { path: '/account/profile', element: <ProfilePage /> },
-      { path: '/account/transfer', element: <TransferPage /> },
-      { path: '/account/info', element: <InfoPage /> },
-      { path: '/account/settings', element: <SettingsPage /> },
-      { path: '/account/update-account', element: <UpdateAccountPage /> },
-      { path: '/account/update-password', element: <UpdatePasswordPage /> },
-      { path: '/account/beneficiaries', element: <BeneficiariesPage /> },
+      {
+        Component: lazyPage(() => import('./components/AccountLayout'), 'AccountLayout'),
+        children: [
+          { path: '/account/home', Component: lazyPage(() => import('./pages/HomePage'), 'HomePage') },
+          { path: '/account/transactions', Component: lazyPage(() => import('./pages/TransactionsPage'), 'TransactionsPage') },
+          { path: '/account/support', Component: lazyPage(() => import('./pages/SupportPage'), 'SupportPage') },
+          { path: '/account/cards', Component: lazyPage(() => import('./pages/CardsPage'), 'CardsPage') },
+          { path: '/account/profile', Component: lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage') },
+          { path: '/account/transfer', Component: lazyPage(() => import('./pages/TransferPage'), 'TransferPage') },
+          { path: '/account/info', Component: lazyPage(() => import('./pages/InfoPage'), 'InfoPage') },
+          { path: '/account/settings', Component: lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage') },
+          { path: '/account/security', Component: lazyPage(() => import('./pages/SecurityPage'), 'SecurityPage') },
+          { path: '/account/update-account', Component: lazyPage(() => import('./pages/UpdateAccountPage'), 'UpdateAccountPage') },
+          { path: '/account/update-password', Component: lazyPage(() => import('./pages/UpdatePasswordPage'), 'UpdatePasswordPage') },
+          { path: '/account/beneficiaries', Component: lazyPage(() => import('./pages/BeneficiariesPage'), 'BeneficiariesPage') },
+        ],
+      },
     ],
   },
   { path: '/account', element: <Navigate to="/account/home" replace /> },

@@ -1,8 +1,8 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Suspense } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { LoadingBlock } from '../../components/Spinner';
 import { RequireAdmin } from '../../lib/session/guards';
-import { AdminLayout } from './components/AdminLayout';
-import { AdminLoginPage } from './pages/AdminLoginPage';
+import { lazyPage } from '../../lib/routing/lazyPage';
 
 function AdminLoading() {
   return (
@@ -13,32 +13,36 @@ function AdminLoading() {
 }
 
 /**
- * The admin area. /admin/login is open; every other screen is for admins only (RequireAdmin) and is loaded on
- * first use, so customers never download it.
+ * The admin area. /admin/login is open; every other screen is for admins only (RequireAdmin, which comes with the
+ * app). The layout and every screen load on first use, so customers and visitors never download them.
  */
 export const adminRoutes: RouteObject[] = [
-  { path: '/admin/login', element: <AdminLoginPage /> },
+  { path: '/admin/login', Component: lazyPage(() => import('./pages/AdminLoginPage'), 'AdminLoginPage') },
   { path: '/admin', element: <Navigate to="/admin/dashboard" replace /> },
   {
     element: (
       <RequireAdmin>
-        <AdminLayout />
+        <Suspense fallback={<AdminLoading />}>
+          <Outlet />
+        </Suspense>
       </RequireAdmin>
     ),
-    HydrateFallback: AdminLoading,
     children: [
-      { path: '/admin/dashboard', lazy: () => import('./pages/DashboardPage').then((page) => ({ Component: page.DashboardPage })) },
-      { path: '/admin/users', lazy: () => import('./pages/UsersPage').then((page) => ({ Component: page.UsersPage })) },
-      { path: '/admin/users/:id', lazy: () => import('./pages/UserDetailPage').then((page) => ({ Component: page.UserDetailPage })) },
-      { path: '/admin/users/account/:id', lazy: () => import('./pages/EditBalancesPage').then((page) => ({ Component: page.EditBalancesPage })) },
-      { path: '/admin/users/edit/:id', lazy: () => import('./pages/EditUserPage').then((page) => ({ Component: page.EditUserPage })) },
-      { path: '/admin/contacts', lazy: () => import('./pages/ContactsPage').then((page) => ({ Component: page.ContactsPage })) },
       {
-        path: '/admin/transactions/add-transactions',
-        lazy: () => import('./pages/AddTransactionPage').then((page) => ({ Component: page.AddTransactionPage })),
+        Component: lazyPage(() => import('./components/AdminLayout'), 'AdminLayout'),
+        children: [
+          { path: '/admin/dashboard', Component: lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage') },
+          { path: '/admin/users', Component: lazyPage(() => import('./pages/UsersPage'), 'UsersPage') },
+          { path: '/admin/users/:id', Component: lazyPage(() => import('./pages/UserDetailPage'), 'UserDetailPage') },
+          { path: '/admin/users/account/:id', Component: lazyPage(() => import('./pages/EditBalancesPage'), 'EditBalancesPage') },
+          { path: '/admin/users/edit/:id', Component: lazyPage(() => import('./pages/EditUserPage'), 'EditUserPage') },
+          { path: '/admin/contacts', Component: lazyPage(() => import('./pages/ContactsPage'), 'ContactsPage') },
+          { path: '/admin/transactions/add-transactions', Component: lazyPage(() => import('./pages/AddTransactionPage'), 'AddTransactionPage') },
+          { path: '/admin/transactions/:id', Component: lazyPage(() => import('./pages/UserTransactionsPage'), 'UserTransactionsPage') },
+          { path: '/admin/beneficiaries', Component: lazyPage(() => import('./pages/AdminBeneficiariesPage'), 'AdminBeneficiariesPage') },
+          { path: '/admin/security', Component: lazyPage(() => import('./pages/AdminSecurityPage'), 'AdminSecurityPage') },
+        ],
       },
-      { path: '/admin/transactions/:id', lazy: () => import('./pages/UserTransactionsPage').then((page) => ({ Component: page.UserTransactionsPage })) },
-      { path: '/admin/beneficiaries', lazy: () => import('./pages/AdminBeneficiariesPage').then((page) => ({ Component: page.AdminBeneficiariesPage })) },
     ],
   },
 ];

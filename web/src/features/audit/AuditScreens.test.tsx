@@ -226,6 +226,34 @@ describe('verification (/audit/verify)', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('The record is intact: 40 events in 4 streams, 2 balances checked.');
   });
 
+  it('says which signed checkpoint the log was compared with, and names a stream that no longer reaches it', async () => {
+    mockApi({
+      'GET /api/audit/verify': () =>
+        json(200, {
+          data: {
+            ok: false,
+            checked: { streams: 4, events: 38, balances: 2 },
+            checkpoint: { records: 12, streams: 4, writtenAt: '2025-03-01T10:00:00.000Z', position: '40' },
+            mismatches: [
+              {
+                kind: 'checkpoint',
+                stream: `account-${customerId}`,
+                revision: 8,
+                reason: 'checkpointed_events_missing',
+                message: 'events 8…9 were deleted',
+              },
+            ],
+          },
+        }),
+    });
+    renderAudit('/audit/verify');
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('1 problem found');
+    expect(screen.getByText(/Compared with the signed checkpoint of .* \(4 streams, position 40\)\./)).toBeInTheDocument();
+    const row = screen.getByRole('row', { name: new RegExp(`account-${customerId}`) });
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Signed checkpoint', `account-${customerId}`, '8', '—', 'events 8…9 were deleted']);
+  });
+
   it('lists the streams and positions that fail', async () => {
     mockApi({
       'GET /api/audit/verify': () =>

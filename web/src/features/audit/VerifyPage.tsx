@@ -3,7 +3,7 @@ import { Button } from '../../components/Button';
 import { errorMessage } from '../../lib/api/apiError';
 import { useVerify } from './auditApi';
 
-const kinds = { chain: 'Hash chain', stream_head: 'Missing events', schema: 'Unreadable event', read_model: 'Read model' } as const;
+const kinds = { chain: 'Hash chain', stream_head: 'Missing events', schema: 'Unreadable event', read_model: 'Read model', checkpoint: 'Signed checkpoint' } as const;
 
 /** /audit/verify — checks every stream's hash chain and every balance of the read models against a replay. */
 export function VerifyPage() {
@@ -13,8 +13,8 @@ export function VerifyPage() {
     <section className="audit-page">
       <h1>Verify the record</h1>
       <p className="audit-muted">
-        Recomputes the hash chain of every stream of the event store and replays every customer's balances to compare
-        them with what the bank shows. Nothing is changed.
+        Recomputes the hash chain of every stream of the event store, compares the log with its signed checkpoints and
+        replays every customer's balances to compare them with what the bank shows. Nothing is changed.
       </p>
       <Button onClick={() => verify.mutate()} loading={verify.isPending}>
         {report ? 'Verify again' : 'Verify'}
@@ -22,6 +22,11 @@ export function VerifyPage() {
       {verify.isError ? <Alert kind="error">{errorMessage(verify.error)}</Alert> : null}
       {report && !verify.isPending ? (
         <div className="audit-verify-result">
+          <p className="audit-muted">
+            {report.checkpoint
+              ? `Compared with the signed checkpoint of ${new Date(report.checkpoint.writtenAt).toLocaleString()} (${report.checkpoint.streams} streams, position ${report.checkpoint.position}).`
+              : 'No signed checkpoint was found: deletions of the newest events of a stream cannot be shown.'}
+          </p>
           {(report.notes ?? []).map((note) => (
             <Alert key={note} kind="info">
               {note}

@@ -73,7 +73,7 @@ export interface StaffLogFilters {
 }
 
 export interface AuditMismatch {
-  kind: 'chain' | 'stream_head' | 'schema' | 'read_model';
+  kind: 'chain' | 'stream_head' | 'schema' | 'read_model' | 'checkpoint';
   stream: string;
   revision?: number;
   position?: string;
@@ -87,4 +87,6 @@ export interface VerifyReport {
   mismatches: AuditMismatch[];
   /** What could not be checked, and why. */
   notes?: string[];
+  /** The newest signed checkpoint the log was compared with (null: none found). */
+  checkpoint?: { records: number; streams: number; writtenAt: string; position: string } | null;
 }

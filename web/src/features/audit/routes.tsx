@@ -1,24 +1,20 @@
 import type { RouteObject } from 'react-router';
-import { AuditLayout, RequireAuditor } from './AuditLayout';
-import { CustomerAuditPage } from './CustomerAuditPage';
-import { CustomerSearchPage } from './CustomerSearchPage';
-import { StaffLogPage } from './StaffLogPage';
-import { VerifyPage } from './VerifyPage';
+import { lazyPage } from '../../lib/routing/lazyPage';
 
-/** The auditors' screens (role auditor or admin): docs/audit.md. */
+/**
+ * The auditors' screens (role auditor or admin): docs/audit.md. The frame (with its guard, RequireAuditor), the
+ * screens and the balance chart load on first use, so nobody else downloads them.
+ */
 export const auditRoutes: RouteObject[] = [
   {
     path: '/audit',
-    element: (
-      <RequireAuditor>
-        <AuditLayout />
-      </RequireAuditor>
-    ),
+    Component: lazyPage(() => import('./AuditArea'), 'AuditArea'),
     children: [
-      { index: true, element: <CustomerSearchPage /> },
-      { path: 'users/:id', element: <CustomerAuditPage /> },
-      { path: 'log', element: <StaffLogPage /> },
-      { path: 'verify', element: <VerifyPage /> },
+      { index: true, Component: lazyPage(() => import('./CustomerSearchPage'), 'CustomerSearchPage') },
+      { path: 'users/:id', Component: lazyPage(() => import('./CustomerAuditPage'), 'CustomerAuditPage') },
+      { path: 'log', Component: lazyPage(() => import('./StaffLogPage'), 'StaffLogPage') },
+      { path: 'verify', Component: lazyPage(() => import('./VerifyPage'), 'VerifyPage') },
+      { path: 'security', Component: lazyPage(() => import('./AuditSecurityPage'), 'AuditSecurityPage') },
     ],
   },
 ];

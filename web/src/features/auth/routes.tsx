@@ -1,18 +1,16 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../lib/routing/lazyPage';
 import { PublicLayout } from '../public/layout/PublicLayout';
-import { AccountVerificationPage } from './pages/AccountVerificationPage';
-import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
-import { SignInPage } from './pages/SignInPage';
-import { SignUpPage } from './pages/SignUpPage';
 
+/** The sign-in and sign-up screens, in the public layout; each loads on first use (docs/web.md). */
 export const authRoutes: RouteObject[] = [
   {
     element: <PublicLayout />,
     children: [
-      { path: 'signin', element: <SignInPage /> },
-      { path: 'signup', element: <SignUpPage /> },
-      { path: 'account-verification', element: <AccountVerificationPage /> },
-      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'signin', Component: lazyPage(() => import('./pages/SignInPage'), 'SignInPage') },
+      { path: 'signup', Component: lazyPage(() => import('./pages/SignUpPage'), 'SignUpPage') },
+      { path: 'account-verification', Component: lazyPage(() => import('./pages/AccountVerificationPage'), 'AccountVerificationPage') },
+      { path: 'forgot-password', Component: lazyPage(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage') },
     ],
   },
 ];

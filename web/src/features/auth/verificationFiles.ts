@@ -1,4 +1,4 @@
-import { MAX_FILE_BYTES } from '@bank/domain';
+import { MAX_FILE_BYTES } from '@bank/domain/limits';
 
 /** The spec's messages for a chosen file (section 8). */
 export const NO_FILE_SELECTED = 'No file selected';

@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failOnConsoleError } from '../../components/testing/failOnConsoleError';
 import { renderRoutes } from '../../components/testing/renderWithRouter';
 import { stubMatchMedia } from '../../components/testing/stubMatchMedia';
 import { authRoutes } from '../auth/routes';
 import { notFoundRoute, publicRoutes } from './routes';
+import { documentTitle, publicPages } from './publicPages';
 
 const routes = [...publicRoutes, ...authRoutes, notFoundRoute];
 
@@ -59,9 +60,29 @@ describe('public and auth routes', () => {
     localStorage.setItem('token', 't');
     localStorage.setItem('user', JSON.stringify({ firstName: 'Ada' }));
     renderRoutes(routes, { path: '/' });
-    const header = screen.getByRole('banner');
+    const header = await screen.findByRole('banner');
     expect(within(header).getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/account/home');
     expect(within(header).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     expect(within(header).queryByRole('link', { name: 'Open an Account' })).not.toBeInTheDocument();
+  });
+
+  it.each(publicPages.map((page) => [page.path, page] as const))('%s, reached by a link, gets the title, description and canonical link of publicPages', async (path, page) => {
+    const start = path === '/contact' ? '/about' : '/contact';
+    const { router } = renderRoutes(routes, { path: start });
+    await screen.findByRole('heading', { level: 1 });
+    await act(() => router.navigate(path));
+    await waitFor(() => expect(document.title).toBe(documentTitle(page.title)));
+    await waitFor(() => expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', page.description));
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', `https://www.summitbank.example${path}`);
+  });
+
+  it('a path that is no public page gets no canonical link', async () => {
+    const { router } = renderRoutes(routes, { path: '/about' });
+    await screen.findByRole('heading', { level: 1, name: 'About Summit Bank' });
+    await act(() => router.navigate('/contact'));
+    await waitFor(() => expect(document.head.querySelector('link[rel="canonical"]')).not.toBeNull());
+    await act(() => router.navigate('/no/such/page'));
+    await screen.findByRole('heading', { level: 1, name: 'Not Found' });
+    await waitFor(() => expect(document.head.querySelector('link[rel="canonical"]')).toBeNull());
   });
 });

@@ -67,4 +67,48 @@ export interface SignInAnswer {
   message: string;
   token: string;
   user: User;
+  /** Ten recovery codes, shown once: when the sign-in completed a second-factor enrolment. */
+  recoveryCodes?: string[];
+  /** After signing in with a recovery code: how many are left. */
+  recoveryCodesLeft?: number;
+}
+
+/** POST /auth/signin for a user with a second factor (totp) or staff who must enrol one (enrol): no token yet. */
+export interface SecondFactorChallenge {
+  message: string;
+  secondFactor: 'totp' | 'enrol';
+  challenge: string;
+}
+
+/** A TOTP secret to enrol: the key as text, its otpauth:// URI and a QR code of it (a data URL). */
+export interface EnrolmentSecret {
+  secret: string;
+  otpauthUri: string;
+  qrCode: string;
+}
+
+export interface SecondFactorStatus {
+  enabled: boolean;
+  enrolledAt: string | null;
+  recoveryCodesLeft: number;
+  /** Staff: the bank requires it (cannot be turned off). */
+  required?: boolean;
+}
+
+/** One sign-in of the user (GET /auth/sessions). */
+export interface SessionInfo {
+  id: string;
+  device: string;
+  address: string;
+  createdAt: string;
+  lastUsedAt: string;
+  current: boolean;
+}
+
+/** A sign-in from a device the user had not used before (GET /auth/sign-in-notices). */
+export interface SignInNotice {
+  id: string;
+  device: string;
+  address: string;
+  createdAt: string;
 }

@@ -1,15 +1,27 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api } from '../api/apiClient';
-import type { Envelope, SignInAnswer, User } from '../api/types';
+import type { Envelope, SecondFactorChallenge, SignInAnswer, User } from '../api/types';
 import { clearSession, readStoredUser, readToken, storeSession, storeUser } from './sessionStorage';
+
+/** What the password step of sign-in led to: signed in, or a second step (a code, or enrolment for staff). */
+export type SignInResult =
+  | { readonly kind: 'signedIn'; readonly user: User }
+  | { readonly kind: 'secondFactor'; readonly mode: SecondFactorChallenge['secondFactor']; readonly challenge: string };
 
 export interface Session {
   readonly token: string | null;
   readonly user: User | null;
   /** A token is stored: requests carry it. The user may still be loading (`user` null) when only the token was kept. */
   readonly isAuthenticated: boolean;
-  /** Signs in; stores token and user; resolves with the user. Rejects with the server's ApiError. */
+  /** Signs in; stores token and user; resolves with the user. Rejects with the server's ApiError (and when a second step is due). */
   signIn(email: string, password: string): Promise<User>;
+  /**
+   * The password step of a sign-in that may need a second factor: signed in (token and user stored), or the
+   * challenge of the second step. Rejects with the server's ApiError.
+   */
+  beginSignIn(email: string, password: string): Promise<SignInResult>;
+  /** Stores the session of a completed second step (POST /auth/second-factor's answer). */
+  finishSignIn(answer: SignInAnswer): User;
   /**
    * Calls the server's sign-out (best effort), then clears token and user. `exitPath`: where the guards send the
    * signed-out visitor (the page the logout button goes to), instead of /signin.
@@ -44,14 +56,31 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUserState(null);
   }, []);
 
-  const signIn = useCallback(async (email: string, password: string) => {
-    const answer = await api.post<SignInAnswer>('/auth/signin', { email, password });
+  const finishSignIn = useCallback((answer: SignInAnswer) => {
     storeSession(answer.token, answer.user);
     setExitPath(null);
     setToken(answer.token);
     setUserState(answer.user);
     return answer.user;
   }, []);
+
+  const beginSignIn = useCallback(
+    async (email: string, password: string): Promise<SignInResult> => {
+      const answer = await api.post<SignInAnswer | SecondFactorChallenge>('/auth/signin', { email, password });
+      if ('challenge' in answer) return { kind: 'secondFactor', mode: answer.secondFactor, challenge: answer.challenge };
+      return { kind: 'signedIn', user: finishSignIn(answer) };
+    },
+    [finishSignIn],
+  );
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const result = await beginSignIn(email, password);
+      if (result.kind !== 'signedIn') throw new Error('This account signs in with a second factor');
+      return result.user;
+    },
+    [beginSignIn],
+  );
 
   const signOut = useCallback(
     async (exit?: string) => {
@@ -89,8 +118,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [token, user, setUser]);
 
   const value = useMemo<Session>(
-    () => ({ token, user, isAuthenticated: Boolean(token), exitPath, signIn, signOut, refreshUser, setUser, forget }),
-    [token, user, exitPath, signIn, signOut, refreshUser, setUser, forget],
+    () => ({ token, user, isAuthenticated: Boolean(token), exitPath, signIn, beginSignIn, finishSignIn, signOut, refreshUser, setUser, forget }),
+    [token, user, exitPath, signIn, beginSignIn, finishSignIn, signOut, refreshUser, setUser, forget],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

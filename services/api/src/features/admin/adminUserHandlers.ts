@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { deterministicId } from '@bank/core';
+import { deterministicId } from '@bank/commands';
 import { accountDecider, adminAccountInput, adminUserInput, customerDecider, streams, type AdjustBalances } from '@bank/domain';
 import type { Position } from '@bank/eventstore';
+import { hashPin } from '@bank/transfers';
 import type { Request, Response } from 'express';
 import { pathParam } from '../../http/pathParam';
 import type { AppDeps } from '../../appDeps';
 import { authOf } from '../../auth/authContext';
-import { hashSecret } from '../../auth/passwords';
 import { nowIso } from '../../commands/clock';
 import { releaseAccountNumber, reserveAccountNumber } from '../../commands/reservations';
 import { commandScope, loadState, runCommand, type CommandScope } from '../../commands/runCommand';
@@ -104,7 +104,7 @@ export function updateAccount(deps: AppDeps) {
 
 /**
  * PUT /user/admin/:id: profile (all six fields required: 422 'All fields are required'), verification status,
- * transfer block, sign-in disable and a new payment pin (6 digits, stored as a bcrypt hash), as one decision.
+ * transfer block, sign-in disable and a new payment pin (6 digits, stored as a keyed hash: @bank/transfers' paymentPin), as one decision.
  */
 export function updateUser(deps: AppDeps) {
   return async (req: Request, res: Response): Promise<void> => {
@@ -112,7 +112,7 @@ export function updateUser(deps: AppDeps) {
     const customer = await customerTarget(deps, pathParam(req, 'id'));
     const adminId = authOf(req).userId;
     const { paymentPin, ...fields } = input;
-    const pinHash = paymentPin === undefined ? undefined : await hashSecret(paymentPin, deps.bcryptCost);
+    const pinHash = paymentPin === undefined ? undefined : hashPin(deps.pinKeys, customer.userId, paymentPin);
     const now = nowIso(deps);
     const position = await changeCustomerProfile(deps, commandScope(req, res), customer.userId, () => ({
       type: 'AdminEditCustomer',

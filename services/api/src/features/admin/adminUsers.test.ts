@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { verifyPin } from '@bank/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, uniqueEmail, type SignedIn, type TestApp } from '../../testing/testApp';
 import { adminUserShape, userShape } from '../users/userShape';
@@ -151,7 +152,7 @@ describe('PUT /user/admin/account/:id', () => {
 });
 
 describe('PUT /user/admin/:id', () => {
-  it('edits profile, verification status, block and a payment pin stored as a bcrypt hash', async () => {
+  it('edits profile, verification status, block and a payment pin stored as a keyed hash', async () => {
     const customer = await t.customer();
     const body = editBody({ isBlocked: true, paymentPin: '123456' });
     const res = await request(t.app).put(`/api/user/admin/${customer.userId}`).set(admin.auth).send(body);
@@ -168,7 +169,10 @@ describe('PUT /user/admin/:id', () => {
       hasPaymentPin: true,
     });
     const { rows } = await t.deps.pool.query<{ payment_pin_hash: string }>('SELECT payment_pin_hash FROM rm.users WHERE id = $1', [customer.userId]);
-    expect(rows[0]?.payment_pin_hash).toMatch(/^\$2[aby]\$1\d\$/);
+    const stored = rows[0]?.payment_pin_hash ?? '';
+    expect(stored).toMatch(/^pin\$[A-Za-z0-9_-]+\$[0-9a-f]{64}$/);
+    expect(await verifyPin(t.deps.pinKeys, customer.userId, '123456', stored)).toBe(true);
+    expect(await verifyPin(t.deps.pinKeys, customer.userId, '654321', stored)).toBe(false);
     const events = await t.store.readStream(`customer-${customer.userId}`);
     expect(JSON.stringify(events.map((event) => event.data))).not.toContain('123456');
     await t.signIn(body.email, TEST_PASSWORD);

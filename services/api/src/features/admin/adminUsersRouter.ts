@@ -3,6 +3,7 @@ import type { AppDeps } from '../../appDeps';
 import { requireAuth } from '../../auth/requireAuth';
 import { requireRole } from '../../auth/requireRole';
 import { closeUser, listUsers, updateAccount, updateUser, userByEmail, userById } from './adminUserHandlers';
+import { resetSecondFactor, secondFactorOfUser } from './secondFactorReset';
 
 /** /user/admin*: the admin's user management (role admin; anyone else 403). */
 export function createAdminUsersRouter(deps: AppDeps): Router {
@@ -14,5 +15,7 @@ export function createAdminUsersRouter(deps: AppDeps): Router {
   router.get('/user/admin/:id', userById(deps));
   router.put('/user/admin/:id', updateUser(deps));
   router.delete('/user/admin/:id', closeUser(deps));
+  router.get('/user/admin/:id/second-factor', secondFactorOfUser(deps));
+  router.post('/user/admin/:id/second-factor/reset', resetSecondFactor(deps));
   return router;
 }

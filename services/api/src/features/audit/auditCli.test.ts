@@ -1,15 +1,20 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createPostgresEventStore, ensureEventStoreSchema, type EventStore } from '@bank/eventstore';
-import { createPool } from '@bank/platform';
+import { createCheckpointWriter } from '@bank/integrity';
+import { createPool, parseKeyringText } from '@bank/platform';
 import { rebuildProjections } from '@bank/projector';
-import { createTestDatabase, type TestDatabase } from '@bank/platform/testing';
+import { createTestDatabase, type TestDatabase, waitUntil } from '@bank/testkit';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHistoryBuilder, type Actor } from './auditTestKit';
+import { createHistoryBuilder, type Actor } from '../../testing/historyBuilder';
+import { tamperEvents } from '../../testing/tamperEvents';
+import { TEST_CHAIN_KEYS, TEST_CHECKPOINT_KEYS } from '../../testing/testApp';
 
 /** The auditors' CLIs, run as child processes (npm run audit:…) against a test database. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -22,11 +27,16 @@ let alice = '';
 const admin: Actor = { id: randomUUID(), role: 'admin' };
 const t = (day: number, hour = 10) => new Date(Date.UTC(2025, 1, day, hour));
 
+// The CLI's own keys and files: never the repository's .data directory.
+const cliDataDir = mkdtempSync(path.join(tmpdir(), 'audit-cli-'));
+const checkpointDir = path.join(cliDataDir, 'checkpoints');
+const cliEnv = () => ({ DATA_DIR: cliDataDir, CHAIN_KEYS: TEST_CHAIN_KEYS, CHECKPOINT_KEYS: TEST_CHECKPOINT_KEYS, CHECKPOINT_DIR: checkpointDir });
+
 async function npmRun(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await exec('npm', ['run', '--silent', script, '--', ...args], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: database.url, EVENTSTORE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+      env: { ...process.env, ...cliEnv(), DATABASE_URL: database.url, EVENTSTORE_URL: '', NODE_ENV: 'test', LOG_LEVEL: 'silent' },
       timeout: 60_000,
     });
     return { code: 0, stdout, stderr };
@@ -61,6 +71,7 @@ afterAll(async () => {
   await store?.close();
   await pool?.end();
   await database?.drop();
+  rmSync(cliDataDir, { recursive: true, force: true });
 });
 
 describe('npm run audit:replay', () => {
@@ -101,11 +112,15 @@ describe('npm run audit:verify', () => {
     const run = await npmRun('audit:verify', []);
     expect(run.stdout).toContain('OK: every hash chain is intact and every balance matches its replay.');
     expect(run.code).toBe(0);
+    // Not a terminal here: its progress as plain lines, each phase named.
+    expect(run.stdout).toMatch(/^reading the log: \d+ of \d+ events \(\d+ events\/s\)$/m);
+    expect(run.stdout).toMatch(/^checking the streams: \d+ of \d+ streams/m);
+    expect(run.stdout).toMatch(/^comparing the read models…$/m);
   });
 
   it('names exactly the stream whose stored event was changed in PostgreSQL, exit 1', async () => {
     const accountStream = `account-${alice}`;
-    await pool.query(`UPDATE eventstore.events SET data = jsonb_set(data, '{amountCents}', '999') WHERE stream_id = $1 AND type = 'StaffTransactionPosted'`, [
+    await tamperEvents(pool, `UPDATE eventstore.events SET data = jsonb_set(data, '{amountCents}', '999') WHERE stream_id = $1 AND type = 'StaffTransactionPosted'`, [
       accountStream,
     ]);
     try {
@@ -116,16 +131,44 @@ describe('npm run audit:verify', () => {
       for (const line of mismatchLines) expect(line).toContain(accountStream);
       expect(run.stdout).toContain('hash_mismatch');
     } finally {
-      await pool.query(`UPDATE eventstore.events SET data = jsonb_set(data, '{amountCents}', '1000') WHERE stream_id = $1 AND type = 'StaffTransactionPosted'`, [
+      await tamperEvents(pool, `UPDATE eventstore.events SET data = jsonb_set(data, '{amountCents}', '1000') WHERE stream_id = $1 AND type = 'StaffTransactionPosted'`, [
         accountStream,
       ]);
     }
     expect((await npmRun('audit:verify', [])).code).toBe(0);
   });
 
+  it('names the stream whose newest event was deleted and its index fixed, by the signed checkpoint in CHECKPOINT_DIR, exit 1', async () => {
+    const accountStream = `account-${alice}`;
+    const { rows: [last] } = await pool.query<{ position: string }>('SELECT max(global_position)::text AS position FROM eventstore.events');
+    await waitUntil(async () => ((await store.headPosition())?.prepare ?? 0n) >= BigInt(last!.position), { what: 'the log to show every event' });
+    await createCheckpointWriter({ store, keys: parseKeyringText('checkpoint', 'CHECKPOINT_KEYS', TEST_CHECKPOINT_KEYS), dir: checkpointDir }).writeOnce();
+    const intact = await npmRun('audit:verify', []);
+    expect(intact.stdout).toMatch(/Compared with 1 signed checkpoint record in .*checkpoints, the newest of .* \(position \d+, \d+ streams\)\./);
+    expect(intact.code).toBe(0);
+
+    const { rows } = await pool.query<{ row: unknown; revision: string }>(
+      'SELECT to_jsonb(e) AS row, e.revision::text AS revision FROM eventstore.events e WHERE stream_id = $1 ORDER BY revision DESC LIMIT 1',
+      [accountStream],
+    );
+    const newest = BigInt(rows[0]!.revision);
+    await tamperEvents(pool, 'DELETE FROM eventstore.events WHERE stream_id = $1 AND revision = $2', [accountStream, newest.toString()]);
+    await pool.query('UPDATE eventstore.streams SET revision = $2 WHERE stream_id = $1', [accountStream, (newest - 1n).toString()]);
+    try {
+      const run = await npmRun('audit:verify', []);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain(`checkpoint  ${accountStream}  (revision ${newest}, position -)  checkpointed_events_missing`);
+    } finally {
+      // Put the record back as it was (the global log too), and forget the checkpoint, for the next tests.
+      await pool.query('INSERT INTO eventstore.events SELECT * FROM jsonb_populate_record(NULL::eventstore.events, $1::jsonb)', [JSON.stringify(rows[0]!.row)]);
+      await pool.query('UPDATE eventstore.streams SET revision = $2 WHERE stream_id = $1', [accountStream, newest.toString()]);
+      rmSync(checkpointDir, { recursive: true, force: true });
+    }
+  });
+
   it('names exactly the stream from which a stored event was deleted, exit 1', async () => {
     const customerStream = `customer-${alice}`;
-    const { rowCount } = await pool.query(`DELETE FROM eventstore.events WHERE stream_id = $1 AND revision = 0`, [customerStream]);
+    const { rowCount } = await tamperEvents(pool, `DELETE FROM eventstore.events WHERE stream_id = $1 AND revision = 0`, [customerStream]);
     expect(rowCount).toBe(1);
     const run = await npmRun('audit:verify', []);
     expect(run.code).toBe(1);

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { createPostgresEventStore, ensureEventStoreSchema, type EventStore } from '@bank/eventstore';
 import { createLogger, createPool } from '@bank/platform';
-import { createTestDatabase, type TestDatabase } from '@bank/platform/testing';
+import { createTestDatabase, type TestDatabase } from '@bank/testkit';
 import express from 'express';
 import type pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from '../../http/errorHandler';
 import { auditRoutes } from './auditRouter';
-import { createHistoryBuilder, parseCsv, type Actor } from './auditTestKit';
+import { createHistoryBuilder, type Actor } from '../../testing/historyBuilder';
+import { parseCsv } from '../../testing/parseCsv';
 import type { AuditEvent } from './presentEvents';
-import { postgresStreamHeads } from './postgresStreamHeads';
 import { verifyRecord } from './verifyRecord';
+import { tamperEvents } from '../../testing/tamperEvents';
 
 /**
  * The audit routes on a bare express app over a real PostgreSQL event store, with a history built through the
@@ -39,7 +40,7 @@ beforeAll(async () => {
     auditRoutes({
       store,
       pool,
-      verify: () => verifyRecord({ store, streamHeads: postgresStreamHeads(pool), readModels: async () => ({ balances: 0, mismatches: [] }) }),
+      verify: () => verifyRecord({ store, streamHeads: () => store.streamHeads!(), readModels: async () => ({ balances: 0, mismatches: [] }) }),
     }),
   );
   app.use(errorHandler(createLogger('audit-test', 'silent')));
@@ -61,7 +62,19 @@ beforeAll(async () => {
     admin,
     t(3),
   );
-  await history.account(alice, { type: 'ReverseTransaction', transactionId: randomUUID(), reversedTransactionId: bonusId, adminId: admin.id, now: t(4).toISOString() }, admin, t(4));
+  await history.account(
+    alice,
+    {
+      type: 'ReverseTransaction',
+      transactionId: randomUUID(),
+      reversedTransactionId: bonusId,
+      original: { account: 'checking', direction: 'credit', amountCents: 5_000, description: 'Bonus, "loyalty"', transferId: null },
+      adminId: admin.id,
+      now: t(4).toISOString(),
+    },
+    admin,
+    t(4),
+  );
   await history.customer(alice, { type: 'EditCustomerProfile', adminId: admin.id, firstName: 'Alice', lastName: 'Able', email: 'alice@example.com', phone: '555-0199', address: '1 Main St', state: 'NY', now: t(5).toISOString() }, admin, t(5));
   await history.customer(alice, { type: 'SetPaymentPin', adminId: admin.id, pinHash: '$2a$10$pinhashpinhashpinhashpinhashpinhashpinhashpinhashpinha', now: t(5, 11).toISOString() }, admin, t(5, 11));
   await history.customer(bob, { type: 'SetPaymentPin', adminId: admin.id, pinHash: '$2a$10$pinhashpinhashpinhashpinhashpinhashpinhashpinhashpinhb', now: t(5, 12).toISOString() }, admin, t(5, 12));
@@ -100,14 +113,17 @@ describe('GET /audit/users/:id/events', () => {
       'TransactionReversed',
       'ProfileChanged',
       'PaymentPinSet',
+      // Alice pays Bob: her request (the debit), then the transfer process: Bob credited (not hers to see), her
+      // debit completed, the transfer recorded.
       'AccountDebited',
-      'TransferRequested',
-      'TransferDebited',
       'TransactionStatusChanged',
-      'TransferCredited',
       'TransferRequested',
       'TransferDebited',
+      'TransferCredited',
+      // Bob pays Alice: Bob's debit (not hers), Alice credited, the transfer recorded.
       'AccountCredited',
+      'TransferRequested',
+      'TransferDebited',
       'TransferCredited',
     ]);
   });
@@ -207,7 +223,8 @@ describe('GET /audit/verify (hash chains)', () => {
     expect(intact.body.data.checked.streams).toBeGreaterThanOrEqual(8);
 
     const accountStream = `account-${alice}`;
-    const { rows } = await pool.query<{ global_position: string }>(
+    const { rows } = await tamperEvents(
+      pool,
       `UPDATE eventstore.events SET data = jsonb_set(data, '{amountCents}', '500000') WHERE stream_id = $1 AND type = 'StaffTransactionPosted' RETURNING global_position`,
       [accountStream],
     );
@@ -218,11 +235,11 @@ describe('GET /audit/verify (hash chains)', () => {
     ]);
     // The altered amount shows in the history, which is why the chain matters.
     expect((await aliceEvents()).find((e) => e.type === 'StaffTransactionPosted')!.data.amountCents).toBe(500000);
-    await pool.query(`UPDATE eventstore.events SET data = jsonb_set(data, '{amountCents}', '5000') WHERE stream_id = $1 AND type = 'StaffTransactionPosted'`, [accountStream]);
+    await tamperEvents(pool, `UPDATE eventstore.events SET data = jsonb_set(data, '{amountCents}', '5000') WHERE stream_id = $1 AND type = 'StaffTransactionPosted'`, [accountStream]);
     expect((await request(app).get('/audit/verify').expect(200)).body.data.ok).toBe(true);
 
     const customerStream = `customer-${bob}`;
-    await pool.query(`DELETE FROM eventstore.events WHERE stream_id = $1 AND revision = 0`, [customerStream]);
+    await tamperEvents(pool, `DELETE FROM eventstore.events WHERE stream_id = $1 AND revision = 0`, [customerStream]);
     const deleted = await request(app).get('/audit/verify').expect(200);
     expect(deleted.body.data.mismatches).toEqual([expect.objectContaining({ kind: 'chain', stream: customerStream, revision: 1, reason: 'revision_gap' })]);
   });

@@ -11,8 +11,8 @@ import { toCsv } from './csv';
 import { loadCustomerHistory } from './customerHistory';
 import { presentEvents, type AuditEvent } from './presentEvents';
 import { queryStaffLog, searchCustomers } from './readModelQueries';
-import { isUuid } from './resolveUser';
 import type { VerifyReport } from './verifyRecord';
+import { isUuid } from '@bank/platform';
 
 /** What the audit routes need; AppDeps provides it. */
 export interface AuditDeps {

@@ -1,9 +1,9 @@
+import type { ChainKeys } from '@bank/commands';
 import type { EventStore } from '@bank/eventstore';
-import type { Config } from '@bank/platform';
+import type { Config, Keyring } from '@bank/platform';
 import { verifyReadModels, type VerifyMismatch } from '@bank/projector';
 import type pg from 'pg';
-import { postgresStreamHeads } from './postgresStreamHeads';
-import type { AuditMismatch } from './verifyEventLog';
+import type { AuditMismatch, CheckpointSource, VerifyProgress } from './verifyEventLog';
 import { describeValue, verifyRecord, type VerifyReport } from './verifyRecord';
 
 function reasonOf(field: string): string {
@@ -23,16 +23,35 @@ export function toAuditMismatch(mismatch: VerifyMismatch): AuditMismatch {
   };
 }
 
+/** Where the audit finds the signed checkpoints and their keys (CHECKPOINT_DIR, CHECKPOINT_KEYS). */
+export interface AuditCheckpoints {
+  readonly dir: string;
+  readonly keys: Keyring;
+}
+
 /**
- * The whole verification as the API and `npm run audit:verify` run it: every stream's chain (plus the PostgreSQL
- * store's stream index when the store is PostgreSQL) and verifyReadModels of the projector.
+ * The whole verification as the API and `npm run audit:verify` run it: every stream's chain (keyed with `chainKeys`),
+ * the log against the signed checkpoints (a missing checkpoint is a mismatch in production), the PostgreSQL store's
+ * stream index when the store is PostgreSQL, and verifyReadModels of the projector.
  */
-export function createAuditVerifier(deps: { config: Pick<Config, 'EVENTSTORE_URL'>; pool: pg.Pool; store: EventStore }): () => Promise<VerifyReport> {
+export function createAuditVerifier(deps: {
+  config: Pick<Config, 'EVENTSTORE_URL'> & Partial<Pick<Config, 'NODE_ENV'>>;
+  pool: pg.Pool;
+  store: EventStore;
+  chainKeys?: ChainKeys;
+  checkpoints?: AuditCheckpoints;
+}): (onProgress?: (progress: VerifyProgress) => void) => Promise<VerifyReport> {
   const { pool, store } = deps;
-  return () =>
+  const checkpoints: CheckpointSource | undefined = deps.checkpoints
+    ? { dir: deps.checkpoints.dir, keys: deps.checkpoints.keys, required: deps.config.NODE_ENV === 'production' }
+    : undefined;
+  return (onProgress) =>
     verifyRecord({
       store,
-      streamHeads: deps.config.EVENTSTORE_URL ? undefined : postgresStreamHeads(pool),
+      ...(onProgress ? { onProgress } : {}),
+      ...(deps.chainKeys ? { chainKeys: deps.chainKeys } : {}),
+      ...(checkpoints ? { checkpoints } : {}),
+      ...(store.streamHeads ? { streamHeads: () => store.streamHeads!() } : {}),
       readModels: async () => {
         const result = await verifyReadModels({ pool, store });
         return { balances: result.checked, mismatches: result.mismatches.map(toAuditMismatch) };

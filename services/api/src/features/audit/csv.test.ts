@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from './auditTestKit';
+import { parseCsv } from '../../testing/parseCsv';
 import { csvField, toCsv } from './csv';
 
 describe('CSV', () => {

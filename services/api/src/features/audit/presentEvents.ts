@@ -2,7 +2,7 @@ import {
   centsToDollars,
   evolveCustomerLedger,
   formatUsd,
-  initialCustomerLedgerState,
+  newCustomerLedger,
   MASK,
   maskSecrets as maskDomainSecrets,
   safeParseEvent,
@@ -94,6 +94,14 @@ export function summarize(type: string, data: Record<string, unknown>): string {
       return 'Customer closed';
     case 'CardRequested':
       return `Card requested${data.cardType ? ` (${str(data.cardType)})` : ''}`;
+    case 'SecondFactorEnrolled':
+      return 'Second factor (authenticator app) turned on, 10 recovery codes issued';
+    case 'SecondFactorRemoved':
+      return 'Second factor turned off by the user';
+    case 'SecondFactorReset':
+      return `Second factor reset by staff: ${str(data.reason)}`;
+    case 'RecoveryCodeUsed':
+      return `Signed in with recovery code ${Number(data.index) + 1}; ${str(data.remaining)} left`;
     case 'AccountOpened':
       return `Account ${str(data.accountNumber)} opened`;
     case 'AccountCredited':
@@ -164,6 +172,11 @@ export function changesOf(type: string, data: Record<string, unknown>, options: 
       return [{ field: 'paymentPin', before: options.hadPin === undefined ? null : options.hadPin ? MASK : null, after: MASK }];
     case 'PasswordChanged':
       return [{ field: 'password', before: MASK, after: MASK }];
+    case 'SecondFactorEnrolled':
+      return [{ field: 'secondFactor', before: false, after: true }];
+    case 'SecondFactorRemoved':
+    case 'SecondFactorReset':
+      return [{ field: 'secondFactor', before: true, after: false }];
     case 'BalanceAdjusted': {
       const previous = cents(data.previousCents);
       const next = cents(data.newCents);
@@ -205,7 +218,7 @@ function balancesOf(state: CustomerLedgerState): AuditEvent['balances'] {
  */
 export function presentEvents(store: Pick<EventStore, 'positionToken'>, userId: string, events: readonly RecordedEvent[]): AuditEvent[] {
   const ownStreams = new Set([`customer-${userId}`, `account-${userId}`]);
-  let ledger: CustomerLedgerState = initialCustomerLedgerState;
+  let ledger: CustomerLedgerState = newCustomerLedger();
   return events.map((event) => {
     const own = ownStreams.has(event.streamId);
     const hadPin = ledger.customer.status !== 'unregistered' && ledger.customer.pinHash !== null;

@@ -1,6 +1,7 @@
 import { parsePosition, type EventStore } from '@bank/eventstore';
 import type pg from 'pg';
 import { changesOf, maskSecrets, summarize } from './presentEvents';
+import { isUuid } from '@bank/platform';
 
 /** A customer as the auditors' search lists them (GET /audit/users?search). */
 export interface AuditUserRow {
@@ -71,7 +72,6 @@ export interface StaffLogEntry {
   readonly details: Record<string, unknown>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function token(store: Pick<EventStore, 'positionToken'>, formatted: string | null): string | null {
   if (!formatted) return null;
@@ -92,7 +92,7 @@ export async function queryStaffLog(pool: pg.Pool, store: Pick<EventStore, 'posi
   };
   if (query.actor) {
     where.push(
-      UUID.test(query.actor)
+      isUuid(query.actor)
         ? `l.actor_id = ${param(query.actor)}::uuid`
         : `l.actor_id IN (SELECT id FROM rm.users WHERE email_lower = lower(${param(query.actor)}))`,
     );

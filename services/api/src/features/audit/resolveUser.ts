@@ -1,11 +1,6 @@
 import { streams } from '@bank/domain';
 import type { EventStore } from '@bank/eventstore';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(text: string): boolean {
-  return UUID.test(text);
-}
+import { isUuid } from '@bank/platform';
 
 /**
  * A user id from an id or an e-mail address. An e-mail is looked up in its reservation stream (the event store,

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { toNewEvents } from '@bank/core';
+import { toNewEvents } from '@bank/commands';
 import { createPostgresEventStore, ensureEventStoreSchema, type EventStore } from '@bank/eventstore';
 import { createPool } from '@bank/platform';
-import { createTestDatabase, type TestDatabase } from '@bank/platform/testing';
+import { createTestDatabase, type TestDatabase } from '@bank/testkit';
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { postgresStreamHeads } from './postgresStreamHeads';
 import { listStreams, verifyEventLog } from './verifyEventLog';
+import { tamperEvents } from '../../testing/tamperEvents';
 
 let database: TestDatabase;
 let pool: pg.Pool;
@@ -49,14 +49,14 @@ describe('verifying the hash chains of the whole event log', () => {
     await appendChained('s-a', 4);
     await appendChained('s-b', 2);
     await appendChained('s-a', 2);
-    const report = await verifyEventLog(store, { pageSize: 3, streamHeads: postgresStreamHeads(pool) });
+    const report = await verifyEventLog(store, { pageSize: 3, streamHeads: () => store.streamHeads!() });
     expect(report).toEqual({ streams: 2, events: 8, mismatches: [] });
   });
 
   it("names the stream and the event whose data was changed in PostgreSQL", async () => {
     await appendChained('s-a', 3);
     await appendChained('s-b', 3);
-    await pool.query(`UPDATE eventstore.events SET data = jsonb_set(data, '{note}', '"forged"') WHERE stream_id = 's-b' AND revision = 1`);
+    await tamperEvents(pool, `UPDATE eventstore.events SET data = jsonb_set(data, '{note}', '"forged"') WHERE stream_id = 's-b' AND revision = 1`);
     const { rows } = await pool.query<{ global_position: string }>(`SELECT global_position FROM eventstore.events WHERE stream_id = 's-b' AND revision = 1`);
     const report = await verifyEventLog(store);
     expect(report.mismatches).toEqual([
@@ -67,7 +67,7 @@ describe('verifying the hash chains of the whole event log', () => {
   it('names the stream from which an event was deleted', async () => {
     await appendChained('s-a', 3);
     await appendChained('s-b', 3);
-    await pool.query(`DELETE FROM eventstore.events WHERE stream_id = 's-a' AND revision = 1`);
+    await tamperEvents(pool, `DELETE FROM eventstore.events WHERE stream_id = 's-a' AND revision = 1`);
     const report = await verifyEventLog(store);
     expect(report.mismatches).toEqual([expect.objectContaining({ kind: 'chain', stream: 's-a', revision: 2, reason: 'revision_gap' })]);
   });
@@ -75,17 +75,17 @@ describe('verifying the hash chains of the whole event log', () => {
   it("notices a deleted last event through the PostgreSQL store's stream index", async () => {
     await appendChained('s-a', 3);
     await appendChained('s-b', 3);
-    await pool.query(`DELETE FROM eventstore.events WHERE stream_id = 's-b' AND revision = 2`);
+    await tamperEvents(pool, `DELETE FROM eventstore.events WHERE stream_id = 's-b' AND revision = 2`);
     expect((await verifyEventLog(store)).mismatches).toEqual([]);
-    const report = await verifyEventLog(store, { streamHeads: postgresStreamHeads(pool) });
+    const report = await verifyEventLog(store, { streamHeads: () => store.streamHeads!() });
     expect(report.mismatches).toEqual([expect.objectContaining({ kind: 'stream_head', stream: 's-b', revision: 2, reason: 'tail_missing' })]);
   });
 
   it('notices a metadata edit (a forged actor) and a re-linked chain', async () => {
     await appendChained('s-a', 2);
     await appendChained('s-b', 2);
-    await pool.query(`UPDATE eventstore.events SET metadata = jsonb_set(metadata, '{actorId}', to_jsonb(gen_random_uuid()::text)) WHERE stream_id = 's-a' AND revision = 0`);
-    await pool.query(`UPDATE eventstore.events SET metadata = jsonb_set(metadata, '{prevHash}', '"00"') WHERE stream_id = 's-b' AND revision = 1`);
+    await tamperEvents(pool, `UPDATE eventstore.events SET metadata = jsonb_set(metadata, '{actorId}', to_jsonb(gen_random_uuid()::text)) WHERE stream_id = 's-a' AND revision = 0`);
+    await tamperEvents(pool, `UPDATE eventstore.events SET metadata = jsonb_set(metadata, '{prevHash}', '"00"') WHERE stream_id = 's-b' AND revision = 1`);
     const report = await verifyEventLog(store);
     expect(report.mismatches.map((m) => [m.stream, m.revision, m.reason])).toEqual([
       ['s-a', 0, 'hash_mismatch'],

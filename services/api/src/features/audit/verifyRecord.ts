@@ -1,12 +1,14 @@
 import { EventParseError, formatUsd, safeParseEvent } from '@bank/domain';
 import type { EventStore, RecordedEvent } from '@bank/eventstore';
-import { verifyEventLog, type AuditMismatch, type VerifyEventLogOptions } from './verifyEventLog';
+import { verifyEventLog, type AuditMismatch, type CheckpointSummary, type VerifyEventLogOptions } from './verifyEventLog';
 
-/** GET /audit/verify: `{ok, checked, mismatches}`. */
+/** GET /audit/verify: `{ok, checked, mismatches, notes, checkpoint}`. */
 export interface VerifyReport {
   readonly ok: boolean;
   readonly checked: { readonly streams: number; readonly events: number; readonly balances: number };
   readonly mismatches: AuditMismatch[];
+  /** The newest signed checkpoint the log was compared with; null when there was none. */
+  readonly checkpoint: CheckpointSummary | null;
   /** What could not be checked, and why. */
   readonly notes: string[];
 }
@@ -27,14 +29,15 @@ export function checkEventData(event: RecordedEvent): string | undefined {
 }
 
 /**
- * Checks every stream's hash chain and that every event's data can be read, then compares every balance of the
- * read models with a replay of the events.
+ * Checks every stream's hash chain, the log against the signed checkpoints and that every event's data can be read,
+ * then compares every balance of the read models with a replay of the events.
  */
 export async function verifyRecord(options: VerifyRecordOptions): Promise<VerifyReport> {
   const chains = await verifyEventLog(options.store, { ...options, checkEvent: checkEventData });
   const notes: string[] = [];
   let readModels: Awaited<ReturnType<ReadModelCheck>> = { balances: 0, mismatches: [] };
   try {
+    options.onProgress?.({ phase: 'read-models', done: 0 });
     readModels = await options.readModels();
   } catch (error) {
     // An unreadable event stops the replay; the chain check above has already named its stream.
@@ -47,6 +50,7 @@ export async function verifyRecord(options: VerifyRecordOptions): Promise<Verify
     checked: { streams: chains.streams, events: chains.events, balances: readModels.balances },
     mismatches,
     notes,
+    checkpoint: chains.checkpoint ?? null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deterministicId } from '@bank/core';
+import { deterministicId } from '@bank/commands';
 import {
   ACCOUNT_DISABLED_MESSAGE,
   changePasswordInput,
@@ -9,27 +9,34 @@ import {
   requireActiveCustomer,
   signinInput,
   signupInput,
+  staffPasswordField,
   streams,
 } from '@bank/domain';
 import type { Request, Response } from 'express';
 import type { AppDeps } from '../../appDeps';
-import { authOf } from '../../auth/authContext';
+import { takeAttempts } from '../../auth/attemptLimiter';
+import { authOf, isStaff } from '../../auth/authContext';
+import type { AuthLimits } from '../../auth/authLimits';
+import { authSettingsOf } from '../../auth/authSettings';
 import { hashSecret, verifyAgainstDecoy, verifySecret } from '../../auth/passwords';
-import { revokeToken, signToken } from '../../auth/tokens';
+import { createChallenge } from '../../auth/secondFactor/challenges';
+import { clientAddress } from '../../auth/sessions/clientInfo';
+import { revokeSession, revokeSessions } from '../../auth/sessions/sessionStore';
 import { nowIso } from '../../commands/clock';
 import { commandScope, loadState, runCommand } from '../../commands/runCommand';
-import { ForbiddenError, UnauthorizedError } from '../../http/httpErrors';
+import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/httpErrors';
 import { sendCommandResult } from '../../http/sendCommandResult';
 import { userAfterCommand, USER_NOT_FOUND_MESSAGE } from '../users/currentUser';
 import { registerUser } from '../users/registerUser';
 import { findSignInRecord, findUserById } from '../users/userQueries';
-import { NotFoundError } from '../../http/httpErrors';
-import type { FailureLimiter } from '../../http/rateLimiter';
+import { signedIn } from './signInAnswer';
 
+export { SIGNED_IN_MESSAGE } from './signInAnswer';
 export const SIGNED_UP_MESSAGE = 'Account created successfully';
-export const SIGNED_IN_MESSAGE = 'Signed in successfully';
 export const SIGNED_OUT_MESSAGE = 'Signed out successfully';
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed successfully';
+export const SECOND_FACTOR_REQUIRED_MESSAGE = 'Second factor required';
+export const ENROLMENT_REQUIRED_MESSAGE = 'Second factor enrolment required';
 
 /** POST /auth/signup: a customer with a fresh account (see registerUser); 201 {message, data: user}; 409 e-mail taken. */
 export function signUp(deps: AppDeps) {
@@ -45,32 +52,46 @@ export function signUp(deps: AppDeps) {
 
 /**
  * POST /auth/signin: 200 {message, token, user}. Unknown e-mail, closed user and wrong password are the same 401
- * (and take as long); a disabled user with the right password is 403. Failed attempts are limited per e-mail.
+ * (and take as long); a disabled user with the right password is 403. Failed attempts are limited per e-mail and per
+ * client address, each attempt taken before the password is checked and given back when it was right.
+ *
+ * A user with a second factor gets {message: 'Second factor required', secondFactor: 'totp', challenge} instead;
+ * staff without one (STAFF_SECOND_FACTOR=required) get {message: 'Second factor enrolment required',
+ * secondFactor: 'enrol', challenge}; no token in either (see secondFactorHandlers.ts).
  */
-export function signIn(deps: AppDeps, limiter: FailureLimiter) {
+export function signIn(deps: AppDeps, limits: AuthLimits) {
   return async (req: Request, res: Response): Promise<void> => {
     const input = signinInput.parse(req.body);
-    await limiter.assertAllowed(input.email);
+    const address = clientAddress(req);
+    const attempts = await takeAttempts([limits.signInEmail, input.email], [limits.signInAddress, address]);
     const record = await findSignInRecord(deps.pool, input.email);
     const matches = record ? await verifySecret(input.password, record.password_hash) : await verifyAgainstDecoy(input.password);
-    if (!record || !matches) {
-      await limiter.recordFailure(input.email);
-      throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
-    }
+    if (!record || !matches) throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
+    await attempts.giveBack();
+    await limits.signInEmail.reset(input.email);
     if (record.is_disabled) throw new ForbiddenError(ACCOUNT_DISABLED_MESSAGE);
-    await limiter.reset(input.email);
-    const user = await findUserById(deps.pool, record.id);
-    if (!user) throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
-    const { token } = signToken(deps.config, { userId: record.id, role: user.role }, deps.now?.());
-    res.status(200).json({ message: SIGNED_IN_MESSAGE, token, user });
+
+    const { state } = await loadState(deps, customerDecider, streams.customer(record.id));
+    const hasSecondFactor = isRegistered(state) && state.secondFactor !== null;
+    const mustEnrol = !hasSecondFactor && isStaff(record.role) && authSettingsOf(deps).staffSecondFactor === 'required';
+    if (hasSecondFactor || mustEnrol) {
+      const challenge = await createChallenge(deps, { userId: record.id, purpose: hasSecondFactor ? 'totp' : 'enrol', address });
+      res.status(200).json(
+        hasSecondFactor
+          ? { message: SECOND_FACTOR_REQUIRED_MESSAGE, secondFactor: 'totp', challenge }
+          : { message: ENROLMENT_REQUIRED_MESSAGE, secondFactor: 'enrol', challenge },
+      );
+      return;
+    }
+    res.status(200).json(await signedIn(deps, req, record.id, { secondFactor: false }));
   };
 }
 
-/** POST /auth/signout: the token is revoked until it would have expired. */
+/** POST /auth/signout: the token's session is revoked (durably, in PostgreSQL). */
 export function signOut(deps: AppDeps) {
   return async (req: Request, res: Response): Promise<void> => {
     const auth = authOf(req);
-    await revokeToken(deps.redis, deps.config.REDIS_PREFIX, auth, deps.now?.());
+    await revokeSession(deps, auth.userId, auth.sessionId, 'signout');
     res.status(200).json({ message: SIGNED_OUT_MESSAGE });
   };
 }
@@ -84,13 +105,25 @@ export function currentUser(deps: AppDeps) {
   };
 }
 
-/** POST /auth/change-password {oldPassword, newPassword}: {message}; 422 'Old password is incorrect'. */
-export function changePassword(deps: AppDeps) {
+/**
+ * POST /auth/change-password {oldPassword, newPassword}: {message}; 422 'Old password is incorrect'. Wrong old
+ * passwords are limited per user (taken before the check). On success every other session of the user ends.
+ * Staff passwords need 12 characters.
+ */
+export function changePassword(deps: AppDeps, limits: AuthLimits) {
   return async (req: Request, res: Response): Promise<void> => {
     const input = changePasswordInput.parse(req.body);
-    const { userId } = authOf(req);
-    const streamId = streams.customer(userId);
+    const auth = authOf(req);
+    if (isStaff(auth.role)) {
+      const staff = staffPasswordField('New password').safeParse(input.newPassword);
+      if (!staff.success) {
+        const message = staff.error.issues[0]?.message ?? 'Invalid password';
+        throw new BadRequestError(message, [{ path: 'newPassword', message }]);
+      }
+    }
+    const streamId = streams.customer(auth.userId);
     const current = requireActiveCustomer((await loadState(deps, customerDecider, streamId)).state);
+    const attempts = await takeAttempts([limits.passwordUser, auth.userId]);
     const matches = await verifySecret(input.oldPassword, current.passwordHash);
     const newPasswordHash = matches ? await hashSecret(input.newPassword, deps.bcryptCost) : '';
     const result = await runCommand(deps, commandScope(req, res), {
@@ -104,6 +137,8 @@ export function changePassword(deps: AppDeps) {
         now: nowIso(deps),
       }),
     });
+    await attempts.giveBack();
+    await revokeSessions(deps, auth.userId, 'password-changed', auth.sessionId);
     await sendCommandResult(res, 200, { message: PASSWORD_CHANGED_MESSAGE }, result.position);
   };
 }

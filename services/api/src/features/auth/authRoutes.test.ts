@@ -130,8 +130,9 @@ describe('tokens', () => {
     const [header, payload] = customer.token.split('.');
     const forged = `${header}.${payload}.${Buffer.from('forged-signature').toString('base64url')}`;
     const jwt = await import('jsonwebtoken');
-    const expired = jwt.default.sign({ role: 'customer', exp: Math.floor(Date.now() / 1000) - 10 }, t.deps.config.JWT_SECRET, {
+    const expired = jwt.default.sign({ role: 'customer', exp: Math.floor(Date.now() / 1000) - 10 }, t.deps.keys.jwt.current.key, {
       algorithm: 'HS256',
+      keyid: t.deps.keys.jwt.current.id,
       subject: customer.userId,
       jwtid: 'x',
     });
@@ -152,7 +153,7 @@ describe('tokens', () => {
     }
   });
 
-  it('POST /auth/signout revokes the token (in Redis until it expires); other tokens keep working', async () => {
+  it('POST /auth/signout revokes the token (its session, durably in PostgreSQL); other tokens keep working', async () => {
     const customer = await t.customer();
     const second = await t.signIn(customer.email, TEST_PASSWORD);
     const res = await request(t.app).post('/api/auth/signout').set(customer.auth);
@@ -160,11 +161,29 @@ describe('tokens', () => {
     expect(res.body).toEqual({ message: 'Signed out successfully' });
     expect((await request(t.app).get('/api/user/me').set(customer.auth)).status).toBe(401);
     expect((await request(t.app).get('/api/user/me').set(second.auth)).status).toBe(200);
-    const keys = await t.deps.redis.keys(`${t.deps.config.REDIS_PREFIX}auth:revoked:*`);
-    expect(keys.length).toBeGreaterThan(0);
-    const ttl = await t.deps.redis.ttl(keys[0]!);
-    expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(t.deps.config.JWT_TTL_SECONDS);
+    const { rows } = await t.deps.pool.query<{ revoked_at: Date | null; revoked_reason: string | null; expires_at: Date }>(
+      'SELECT revoked_at, revoked_reason, expires_at FROM auth.sessions WHERE user_id = $1 ORDER BY created_at',
+      [customer.userId],
+    );
+    expect(rows.map((row) => row.revoked_reason)).toEqual(['signout', null]);
+    const lifetime = (rows[0]!.expires_at.getTime() - Date.now()) / 1000;
+    expect(lifetime).toBeGreaterThan(0);
+    expect(lifetime).toBeLessThanOrEqual(t.deps.config.JWT_TTL_SECONDS);
+    // Nothing of it is only in Redis: with every key of this app gone (a Redis restart or flush), it stays revoked.
+    const keys = await t.deps.redis.keys(`${t.deps.config.REDIS_PREFIX}*`);
+    if (keys.length > 0) await t.deps.redis.del(...keys);
+    expect((await request(t.app).get('/api/user/me').set(customer.auth)).status).toBe(401);
+    expect((await request(t.app).get('/api/user/me').set(second.auth)).status).toBe(200);
+  });
+
+  it('refuses a well-signed token that names no session (as tokens issued before sessions existed)', async () => {
+    const customer = await t.customer();
+    const jwt = await import('jsonwebtoken');
+    const { id, key } = t.deps.keys.jwt.current;
+    const sessionless = jwt.default.sign({ role: 'customer' }, key, { algorithm: 'HS256', keyid: id, subject: customer.userId, jwtid: 'z', expiresIn: 60 });
+    const res = await request(t.app).get('/api/user/me').set('Authorization', `Bearer ${sessionless}`);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Your session is invalid or has expired, please sign in again' });
   });
 });
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { deterministicId } from '@bank/core';
+import { deterministicId } from '@bank/commands';
 import { beneficiaryDirectoryDecider, beneficiaryInput, DomainError, streams } from '@bank/domain';
 import { Router, type Request } from 'express';
-import { isUuid, pathParam } from '../../http/pathParam';
+import { pathParam } from '../../http/pathParam';
 import type { AppDeps } from '../../appDeps';
 import { authOf } from '../../auth/authContext';
 import { requireAuth } from '../../auth/requireAuth';
@@ -13,6 +13,7 @@ import { invalidField } from '../../http/httpErrors';
 import { createRateLimiter } from '../../http/rateLimiter';
 import { sendCommandResult } from '../../http/sendCommandResult';
 import { listBeneficiaries, lookUpAccount } from './beneficiaryQueries';
+import { isUuid } from '@bank/platform';
 
 export const BENEFICIARY_ADDED_MESSAGE = 'Beneficiary added successfully';
 export const BENEFICIARY_DELETED_MESSAGE = 'Beneficiary deleted';
@@ -55,7 +56,7 @@ export function createBeneficiariesRouter(deps: AppDeps): Router {
       streamId: streams.beneficiaries(),
       command: { type: 'AddBeneficiary', beneficiaryId, ...input, adminId: authOf(req).userId, now: nowIso(deps) },
     });
-    const added = result.state.beneficiaries[beneficiaryId];
+    const added = result.state.beneficiaries.get(beneficiaryId);
     const data = added && { _id: added.beneficiaryId, name: added.name, accountNumber: added.accountNumber, ...(added.bankName ? { bankName: added.bankName } : {}) };
     await sendCommandResult(res, 201, { message: BENEFICIARY_ADDED_MESSAGE, data }, result.position);
   });

@@ -1,4 +1,4 @@
-import { deterministicId } from '@bank/core';
+import { deterministicId } from '@bank/commands';
 import type pg from 'pg';
 import type { BeneficiaryJson } from './beneficiaryShape';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deterministicId } from '@bank/core';
+import { deterministicId } from '@bank/commands';
 import { cardRequestInput, customerDecider, streams } from '@bank/domain';
 import { Router } from 'express';
 import type { AppDeps } from '../../appDeps';

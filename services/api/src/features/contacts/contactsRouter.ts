@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { deterministicId } from '@bank/core';
+import { deterministicId } from '@bank/commands';
 import { contactInput, contactMessageDecider, DomainError, isBotSubmission, streams } from '@bank/domain';
 import { Router } from 'express';
-import { isUuid, pathParam } from '../../http/pathParam';
+import { pathParam } from '../../http/pathParam';
 import type { AppDeps } from '../../appDeps';
 import { authOf } from '../../auth/authContext';
 import { requireAuth } from '../../auth/requireAuth';
@@ -12,6 +12,7 @@ import { commandScope, runCommand } from '../../commands/runCommand';
 import { createRateLimiter } from '../../http/rateLimiter';
 import { sendCommandResult } from '../../http/sendCommandResult';
 import { listContacts } from './contactQueries';
+import { isUuid } from '@bank/platform';
 
 export const CONTACT_RECEIVED_MESSAGE = 'Thank you for your message, we will get back to you soon';
 export const CONTACT_DELETED_MESSAGE = 'Contact deleted';

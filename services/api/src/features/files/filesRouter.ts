@@ -1,15 +1,18 @@
 import { Router } from 'express';
-import { isUuid, pathParam } from '../../http/pathParam';
+import { pathParam } from '../../http/pathParam';
 import type { AppDeps } from '../../appDeps';
 import { authOf, isStaff } from '../../auth/authContext';
 import { requireAuth } from '../../auth/requireAuth';
-import { ForbiddenError, NotFoundError } from '../../http/httpErrors';
+import { NotFoundError } from '../../http/httpErrors';
 import { fileInfo, readFileBytes } from './fileStore';
+import { isUuid } from '@bank/platform';
 
 export const FILE_NOT_FOUND_MESSAGE = 'File not found';
-export const FILE_FORBIDDEN_MESSAGE = 'You are not allowed to see this file';
 
-/** GET /files/:id: a stored image, to a user who uploaded it and to staff; 403 for other users, 404 unknown. */
+/**
+ * GET /files/:id: a stored image, to a user who uploaded it and to staff. Anyone else gets the same 404 as for an
+ * unknown id (not 403), so that the answer does not tell whether a file with that id exists.
+ */
 export function createFilesRouter(deps: AppDeps): Router {
   const router = Router();
   router.get('/files/:id', requireAuth(deps), async (req, res) => {
@@ -18,7 +21,7 @@ export function createFilesRouter(deps: AppDeps): Router {
     if (!isUuid(id)) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
     const info = await fileInfo(deps.pool, id, auth.userId);
     if (!info) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
-    if (!isStaff(auth.role) && !info.uploadedByUser) throw new ForbiddenError(FILE_FORBIDDEN_MESSAGE);
+    if (!isStaff(auth.role) && !info.uploadedByUser) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
     const bytes = await readFileBytes(deps.pool, id);
     if (!bytes) throw new NotFoundError(FILE_NOT_FOUND_MESSAGE);
     res.setHeader('Content-Type', info.mime);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enrolmentSecretShape, recoveryCodesShape, secondFactorChallengeShape, secondFactorStatusShape, sessionShape, signInNoticeShape } from '../auth/authShapes';
 import { beneficiaryShape } from '../beneficiaries/beneficiaryShape';
 import { contactShape } from '../contacts/contactShape';
 import { adminUserShape, cardRequestShape, userShape } from '../users/userShape';
@@ -32,6 +33,12 @@ export const apiShapes = {
   Beneficiary: beneficiaryShape,
   ContactMessage: contactShape,
   Error: errorShape,
+  SecondFactorChallenge: secondFactorChallengeShape,
+  EnrolmentSecret: enrolmentSecretShape,
+  RecoveryCodes: recoveryCodesShape,
+  SecondFactorStatus: secondFactorStatusShape,
+  Session: sessionShape,
+  SignInNotice: signInNoticeShape,
 } as const;
 
 export type ShapeName = keyof typeof apiShapes;

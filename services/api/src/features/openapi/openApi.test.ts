@@ -51,11 +51,29 @@ describe('GET /openapi.json', () => {
   it('documents exactly the routes the app serves', () => {
     const served = createApiRouters(t.deps)
       .flatMap((router) => routesOf((router as unknown as { stack: Layer[] }).stack))
-      // The auditors' routes are documented in docs/audit.md.
-      .filter((route) => !route.split(' ')[1]?.startsWith('/audit/'))
+      // The auditors' routes are documented in docs/audit.md; /docs is the page that shows this document.
+      .filter((route) => !route.split(' ')[1]?.startsWith('/audit/') && !route.split(' ')[1]?.startsWith('/docs'))
       .sort();
     const documented = routeCatalogue.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort();
     expect(served).toEqual(documented);
+  });
+
+  it('is browsable at /api/docs: a page of our own with Swagger UI from the package, no inline script, its assets cached', async () => {
+    const page = await request(t.app).get('/api/docs').expect(200);
+    expect(page.type).toBe('text/html');
+    expect(page.text).toContain('<div id="swagger-ui"></div>');
+    expect(page.text).not.toMatch(/<script>(?!<\/script>)/);
+    for (const src of [...page.text.matchAll(/(?:src|href)="(\/api\/docs\/[^"]+)"/g)].map((match) => match[1]!)) {
+      const asset = await request(t.app).get(src).expect(200);
+      expect(asset.body.length ?? asset.text.length).toBeGreaterThan(0);
+    }
+    const start = await request(t.app).get('/api/docs/start.js').expect(200);
+    expect(start.text).toContain("url: '/api/openapi.json'");
+    const bundle = await request(t.app).get('/api/docs/swagger-ui-bundle.js').expect(200);
+    expect(bundle.headers['cache-control']).toContain('max-age=86400');
+    // Only the page's own assets: nothing else of the package (its sample index, source maps) is served.
+    await request(t.app).get('/api/docs/index.html').expect(404);
+    await request(t.app).get('/api/docs/swagger-ui-bundle.js.map').expect(404);
   });
 
   it('takes the request bodies from the domain zod schemas and the shapes from the ones the tests check answers with', async () => {

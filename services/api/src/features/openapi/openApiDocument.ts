@@ -33,8 +33,15 @@ export function requestJsonSchema(schema: z.ZodType): JsonSchema {
 function successSchema(route: RouteDoc): JsonSchema | undefined {
   const { success } = route;
   if (success.contentType) return undefined;
+  if (success.body) return ref(success.body);
   if (success.signIn) {
-    return { type: 'object', required: ['message', 'token', 'user'], properties: { message: { type: 'string' }, token: { type: 'string' }, user: ref('User') } };
+    const signedIn: JsonSchema = { type: 'object', required: ['message', 'token', 'user'], properties: { message: { type: 'string' }, token: { type: 'string' }, user: ref('User') } };
+    if (success.signIn === 'secondFactor') {
+      (signedIn.properties as JsonSchema).recoveryCodes = { type: 'array', items: { type: 'string' }, description: 'Ten, shown once: only when the sign-in completed an enrolment' };
+      (signedIn.properties as JsonSchema).recoveryCodesLeft = { type: 'integer', description: 'Only after signing in with a recovery code' };
+      return signedIn;
+    }
+    return { oneOf: [signedIn, ref('SecondFactorChallenge')] };
   }
   const properties: JsonSchema = {};
   const required: string[] = [];

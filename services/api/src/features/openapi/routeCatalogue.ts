@@ -1,4 +1,9 @@
 import {
+  confirmSecondFactorInput,
+  enrolChallengeInput,
+  removeSecondFactorInput,
+  resetSecondFactorInput,
+  secondFactorSignInInput,
   adminAccountInput,
   adminTransactionInput,
   adminUserInput,
@@ -27,8 +32,10 @@ export interface SuccessDoc {
   readonly data?: { readonly shape: ShapeName; readonly list?: boolean };
   /** The envelope has a `message`. */
   readonly message?: boolean;
-  /** Sign-in's answer: {message, token, user}. */
-  readonly signIn?: boolean;
+  /** Sign-in's answer: {message, token, user}, or (true) a second-factor challenge instead. */
+  readonly signIn?: true | 'secondFactor';
+  /** The whole body is this shape (no envelope). */
+  readonly body?: ShapeName;
   /** Something other than JSON (metrics text, image bytes). */
   readonly contentType?: string;
 }
@@ -67,7 +74,6 @@ export const routeCatalogue: readonly RouteDoc[] = [
     success: { status: 200, description: '{data: {status, database, redis, eventStore, projector}}' },
     errors: [503],
   },
-  { method: 'get', path: '/metrics', summary: 'Prometheus metrics', access: 'public', success: { status: 200, description: 'Prometheus text format', contentType: 'text/plain' } },
   { method: 'get', path: '/openapi.json', summary: 'This document', access: 'public', success: { status: 200, description: 'OpenAPI 3.1' } },
 
   {
@@ -83,22 +89,111 @@ export const routeCatalogue: readonly RouteDoc[] = [
   {
     method: 'post',
     path: '/auth/signin',
-    summary: 'Sign in: a bearer token (HS256) and the user',
+    summary: 'Sign in: a bearer token (HS256) and the user; with a second factor (or staff to enrol) a challenge instead',
     access: 'public',
     body: signinInput,
-    success: { status: 200, description: '{message, token, user}', signIn: true },
+    success: { status: 200, description: '{message, token, user}, or {message, secondFactor: totp|enrol, challenge}', signIn: true },
     errors: [400, 401, 403, 429],
   },
-  { method: 'post', path: '/auth/signout', summary: 'Revoke the token', access: ANY, success: { status: 200, description: 'Signed out', message: true } },
+  {
+    method: 'post',
+    path: '/auth/second-factor/enrol',
+    summary: 'Staff during sign-in: the TOTP secret to enrol (the same while the challenge lives)',
+    access: 'public',
+    body: enrolChallengeInput,
+    success: { status: 200, description: '{secret, otpauthUri, qrCode}', body: 'EnrolmentSecret' },
+    errors: [400, 401, 403],
+  },
+  {
+    method: 'post',
+    path: '/auth/second-factor',
+    summary: 'The second step of sign-in: a code (±1 step, each step once) or a recovery code (once)',
+    access: 'public',
+    body: secondFactorSignInInput,
+    success: { status: 200, description: '{message, token, user} (+ recoveryCodes after an enrolment, + recoveryCodesLeft)', signIn: 'secondFactor' },
+    errors: [400, 401, 403, 429],
+  },
+  {
+    method: 'get',
+    path: '/auth/second-factor',
+    summary: "The caller's second factor: on or off, recovery codes left, required (staff)",
+    access: ANY,
+    success: { status: 200, description: '{data: {enabled, enrolledAt, recoveryCodesLeft, required}}', data: { shape: 'SecondFactorStatus' } },
+  },
+  {
+    method: 'post',
+    path: '/auth/second-factor/setup',
+    summary: 'Settings: a new TOTP secret to confirm (usable 15 minutes)',
+    access: ANY,
+    success: { status: 200, description: '{secret, otpauthUri, qrCode}', body: 'EnrolmentSecret' },
+    errors: [409],
+  },
+  {
+    method: 'post',
+    path: '/auth/second-factor/confirm',
+    summary: 'Settings: turns the second factor on with a code of the set-up secret; ten recovery codes, shown once',
+    access: ANY,
+    body: confirmSecondFactorInput,
+    success: { status: 200, description: '{message, recoveryCodes}', body: 'RecoveryCodes' },
+    errors: [400, 409, 422, 429],
+  },
+  {
+    method: 'delete',
+    path: '/auth/second-factor',
+    summary: 'A customer turns the second factor off with the password and a current code (staff: 403)',
+    access: ['customer'],
+    body: removeSecondFactorInput,
+    success: { status: 200, description: 'Turned off; every other session ends', message: true },
+    errors: [400, 422, 429],
+    command: true,
+  },
+  {
+    method: 'get',
+    path: '/auth/sessions',
+    summary: "The caller's sessions: device, address, created, last used, current",
+    access: ANY,
+    success: { status: 200, description: '{data: [session]}', data: { shape: 'Session', list: true } },
+  },
+  {
+    method: 'delete',
+    path: '/auth/sessions/:id',
+    summary: "Ends one of the caller's sessions: its token is refused from its next request",
+    access: ANY,
+    success: { status: 200, description: '{message, data: {id, current}}', message: true },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/auth/sessions/revoke-others',
+    summary: 'Ends every other session of the caller',
+    access: ANY,
+    success: { status: 200, description: '{message, data: {revoked}}', message: true },
+  },
+  {
+    method: 'get',
+    path: '/auth/sign-in-notices',
+    summary: 'Sign-ins from a device not used before, until dismissed',
+    access: ANY,
+    success: { status: 200, description: '{data: [notice]}', data: { shape: 'SignInNotice', list: true } },
+  },
+  {
+    method: 'delete',
+    path: '/auth/sign-in-notices/:id',
+    summary: 'Dismisses a new-device notice',
+    access: ANY,
+    success: { status: 200, description: 'Dismissed', message: true },
+    errors: [404],
+  },
+  { method: 'post', path: '/auth/signout', summary: "Sign out: the token's session is revoked", access: ANY, success: { status: 200, description: 'Signed out', message: true } },
   { method: 'get', path: '/auth/user', summary: 'The signed-in user', access: ANY, success: { status: 200, description: 'The user', data: user } },
   {
     method: 'post',
     path: '/auth/change-password',
-    summary: 'Change the password',
+    summary: 'Change the password (staff: 12 characters; at most 72 bytes); every other session ends',
     access: ANY,
     body: changePasswordInput,
     success: { status: 200, description: 'Changed', message: true },
-    errors: [400, 422],
+    errors: [400, 422, 429],
     command: true,
   },
   { method: 'get', path: '/user/me', summary: 'The signed-in user', access: ANY, success: { status: 200, description: 'The user', data: user } },
@@ -135,10 +230,10 @@ export const routeCatalogue: readonly RouteDoc[] = [
   {
     method: 'get',
     path: '/files/:id',
-    summary: 'A stored image, to a user who uploaded it and to staff',
+    summary: 'A stored image, to a user who uploaded it and to staff; 404 to anyone else, as for an unknown id',
     access: ANY,
     success: { status: 200, description: 'The image bytes', contentType: 'image/*' },
-    errors: [403, 404],
+    errors: [404],
   },
   {
     method: 'post',
@@ -244,6 +339,24 @@ export const routeCatalogue: readonly RouteDoc[] = [
     access: ADMIN,
     success: { status: 200, description: 'Closed', message: true },
     errors: [404],
+    command: true,
+  },
+  {
+    method: 'get',
+    path: '/user/admin/:id/second-factor',
+    summary: "A user's second factor: on or off, recovery codes left",
+    access: ADMIN,
+    success: { status: 200, description: '{data: {enabled, enrolledAt, recoveryCodesLeft}}', data: { shape: 'SecondFactorStatus' } },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/user/admin/:id/second-factor/reset',
+    summary: "Reset a user's second factor, with a reason (audited); staff enrol again; only another admin may reset an admin's",
+    access: ADMIN,
+    body: resetSecondFactorInput,
+    success: { status: 200, description: '{message, data: {enabled: false}}; every session of the user ends', message: true },
+    errors: [400, 404, 422],
     command: true,
   },
 

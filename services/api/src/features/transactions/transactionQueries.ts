@@ -86,10 +86,11 @@ export async function listTransactions(pool: pg.Pool, options: ListOptions): Pro
   return rows.map(presentTransaction);
 }
 
-export async function findTransaction(pool: pg.Pool, id: string): Promise<(TransactionDto & { readonly userId: string }) | undefined> {
+/** One transaction, with its owner and its amount in cents (what a staff reversal needs). */
+export async function findTransaction(pool: pg.Pool, id: string): Promise<(TransactionDto & { readonly userId: string; readonly amountCents: number }) | undefined> {
   const { rows } = await pool.query<TransactionRow>(`SELECT ${COLUMNS} FROM rm.transactions WHERE id = $1`, [id]);
   const row = rows[0];
-  return row ? { ...presentTransaction(row), userId: row.user_id } : undefined;
+  return row ? { ...presentTransaction(row), userId: row.user_id, amountCents: Number(row.amount_cents) } : undefined;
 }
 
 export async function userExists(pool: pg.Pool, userId: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitUntil } from '@bank/worker/testing';
+import { waitUntil } from '@bank/testkit';
 import { createTransactionsHarness, TEST_PIN, type TransactionsHarness } from './testing/transactionsHarness';
 
 let h: TransactionsHarness;
@@ -56,7 +56,7 @@ describe('authentication and roles', () => {
 });
 
 describe('POST /transaction/transfer', () => {
-  it('internal: 201 Transfer Successful, the payee credited by the worker before the answer', async () => {
+  it('internal: 201 Transfer Successful, the payee credited by the transfer process before the answer', async () => {
     const payer = await h.customer({ savingsCents: 100_00 });
     const payee = await h.customer();
     const res = await transfer(payer.token, { amount: 12.5, accountNumber: payee.accountNumber, bankName: 'Whatever Bank', description: 'Rent' }).expect(201);
@@ -180,6 +180,33 @@ describe('POST /transaction/transfer', () => {
   });
 });
 
+describe('one account, many requests at once', () => {
+  it('8 concurrent staff postings to one account all succeed (no 409) and the balance is exact', async () => {
+    const admin = await h.admin();
+    const customer = await h.customer();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        request(h.app)
+          .post(`/api/transaction/admin/${customer.userId}`)
+          .set(bearer(admin.token))
+          .send({ amount: 10 + i, transactionType: 'credit', date: '2025-05-01', description: `Posting ${i}` }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
+    expect(await balances(customer.userId)).toEqual({ savings: (8 * 10 + 28) * 100, checking: 0 });
+  });
+
+  it('32 payers paying one merchant at once: every transfer succeeds, money conserved', async () => {
+    const merchant = await h.customer();
+    const payers = await Promise.all(Array.from({ length: 32 }, () => h.customer({ savingsCents: 20_00 })));
+    const answers = await Promise.all(payers.map((payer) => transfer(payer.token, { amount: 15, accountNumber: merchant.accountNumber })));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
+    expect(answers.map((a) => a.body.data.status)).toEqual(answers.map(() => 'completed'));
+    expect(await balances(merchant.userId)).toEqual({ savings: 32 * 15_00, checking: 0 });
+    for (const payer of payers) expect(await balances(payer.userId)).toEqual({ savings: 5_00, checking: 0 });
+  });
+});
+
 describe('GET /transaction and /transaction/complete', () => {
   it('the 5 most recent; the full history newest first with limit and before (id or date)', async () => {
     const customer = await h.customer();
@@ -271,7 +298,7 @@ describe('admin routes', () => {
   it('refuses to reverse a pending transfer debit', async () => {
     const admin = await h.admin();
     const payer = await h.customer({ savingsCents: 10_00 });
-    const settlement = h.worker!.queues.settlement;
+    const settlement = h.worker!.settlement.queue;
     await settlement.pause();
     try {
       const res = await transfer(payer.token, { amount: 5, accountNumber: '5550002222' }).expect(201);
@@ -281,29 +308,5 @@ describe('admin routes', () => {
     } finally {
       await settlement.resume();
     }
-  });
-});
-
-describe('queue dashboard at /api/admin/queues', () => {
-  it('admins only; ?token= once sets an httpOnly cookie scoped to the dashboard', async () => {
-    const admin = await h.admin();
-    const customer = await h.customer();
-    await request(h.app).get('/api/admin/queues').expect(401);
-    await request(h.app).get(`/api/admin/queues?token=${customer.token}`).expect(403);
-    await request(h.app).get('/api/admin/queues?token=garbage').expect(401);
-    const login = await request(h.app).get(`/api/admin/queues?token=${admin.token}`).expect(303);
-    expect(login.get('Location')).toBe('/api/admin/queues');
-    const cookie = login.get('Set-Cookie')?.[0] ?? '';
-    expect(cookie).toMatch(/^bank_queues_token=/);
-    expect(cookie).toMatch(/HttpOnly/i);
-    expect(cookie).toMatch(/Path=\/api\/admin\/queues/);
-    expect(cookie).toMatch(/SameSite=Strict/i);
-    const jar = cookie.split(';')[0] ?? '';
-    const page = await request(h.app).get('/api/admin/queues').set('Cookie', jar).expect(200);
-    expect(page.text).toContain('<html');
-    const api = await request(h.app).get('/api/admin/queues/api/queues').set('Cookie', jar).expect(200);
-    const names = (api.body.queues as { name: string }[]).map((q) => q.name).sort();
-    expect(names).toEqual(['maintenance', 'settlement', 'transfers']);
-    await request(h.app).get('/api/admin/queues/api/queues').set(bearer(admin.token)).expect(200);
   });
 });

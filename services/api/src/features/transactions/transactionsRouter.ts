@@ -1,55 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { deterministicId, handleCommand, loadStream } from '@bank/core';
-import {
-  adminTransactionInput,
-  centsToDollars,
-  decideAccount,
-  evolveAccount,
-  evolveTransfer,
-  initialAccountState,
-  initialTransferState,
-  isDomainError,
-  streams,
-  transferInput,
-  type AccountEvent,
-  type AccountState,
-  type TransferEvent,
-  type TransferState,
-} from '@bank/domain';
-import type { Position } from '@bank/eventstore';
-import {
-  createTransferQueues,
-  ensureTransferJob,
-  faultHookFromSpec,
-  parseWorkerSettings,
-  requestTransfer,
-  TransferRequestExpiredError,
-  type FaultHook,
-  type TransferQueues,
-} from '@bank/worker';
+import { deterministicId } from '@bank/commands';
+import { accountDecider, adminTransactionInput, centsToDollars, streams, transferInput } from '@bank/domain';
+import { faultHookFromSpec, parseTransferSettings, requestTransfer, type DebitData, type FaultHook, type PinAttemptGuard, type TransferAnswer } from '@bank/transfers';
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../appDeps';
 import { authOf } from '../../auth/authContext';
-import { verifySecret } from '../../auth/passwords';
-import { createPinAttemptLimiter } from '../../auth/pinAttemptLimiter';
+import { createPinAttemptGuard } from '../../auth/pinAttemptLimiter';
 import { requireAuth } from '../../auth/requireAuth';
 import { requireRole } from '../../auth/requireRole';
-import type { FailureLimiter } from '../../http/rateLimiter';
-import { invalidField, NotFoundError, ServiceUnavailableError } from '../../http/httpErrors';
+import { nowIso } from '../../commands/clock';
+import { commandScope, runCommand } from '../../commands/runCommand';
+import { invalidField, NotFoundError } from '../../http/httpErrors';
 import { requestIdOf } from '../../http/requestId';
-import { latestPosition, sendCommandResult } from '../../http/sendCommandResult';
+import { sendCommandResult } from '../../http/sendCommandResult';
 import { findTransaction, listTransactions, userExists, type Cursor, type TransactionDto } from './transactionQueries';
+import { isUuid } from '@bank/platform';
 
 export interface TransactionsRouterOptions {
-  /** Where transfer jobs are queued; by default queues on deps.redis under REDIS_PREFIX. */
-  readonly queues?: TransferQueues;
-  /** How long POST /transfer waits for an internal transfer's payee credit to reach the read model (default 5000). */
-  readonly creditWaitMs?: number;
-  /** The API appends no payer debit later than this after the request (default TRANSFER_ABANDON_AFTER_MS / 2). */
-  readonly debitWindowMs?: number;
-  /** Wrong-pin counting (default: the API's createPinAttemptLimiter, RATE_LIMIT_PIN_*). */
-  readonly pinLimiter?: FailureLimiter;
-  /** Test-only fault injection (WORKER_FAULT's api-* points by default). */
+  /** Wrong-pin counting, before each comparison (default: the API's createPinAttemptGuard, RATE_LIMIT_PIN_*). */
+  readonly pinAttempts?: PinAttemptGuard;
+  /** Test-only fault injection (TRANSFER_FAULT's 'after-debit' point by default). */
   readonly fault?: FaultHook;
 }
 
@@ -59,9 +29,7 @@ export const TRANSACTION_REVERSED_MESSAGE = 'Transaction reversed';
 export const RECENT_TRANSACTIONS = 5;
 export const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 500;
-export const DEFAULT_CREDIT_WAIT_MS = 5000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 function queryText(req: Request, name: string): string | undefined {
@@ -82,7 +50,7 @@ function parseLimit(req: Request, fallback: number): number {
 function parseCursor(req: Request): Cursor | undefined {
   const text = queryText(req, 'before');
   if (text === undefined) return undefined;
-  if (UUID.test(text)) return { kind: 'transaction', id: text.toLowerCase() };
+  if (isUuid(text)) return { kind: 'transaction', id: text.toLowerCase() };
   const date = ISO_DATE.test(text) ? new Date(text) : undefined;
   if (!date || Number.isNaN(date.getTime())) throw invalidField('before', 'before must be a transaction id or an ISO-8601 date');
   return { kind: 'date', date };
@@ -90,7 +58,7 @@ function parseCursor(req: Request): Cursor | undefined {
 
 function uuidParam(req: Request, name: string, notFound: string): string {
   const value = req.params[name];
-  if (typeof value !== 'string' || !UUID.test(value)) throw new NotFoundError(notFound);
+  if (typeof value !== 'string' || !isUuid(value)) throw new NotFoundError(notFound);
   return value.toLowerCase();
 }
 
@@ -106,69 +74,27 @@ async function page(deps: AppDeps, req: Request, options: { userId?: string; lim
   return rows;
 }
 
-/**
- * A transaction as the contract shows it: from the read model, else (the projector is late) from the account
- * stream, so a command's answer never lacks it.
- */
-async function transactionNow(deps: AppDeps, userId: string, transactionId: string): Promise<TransactionDto> {
+/** A transaction as the contract shows it, from the read model (the command has waited for the projector). */
+async function transactionNow(deps: AppDeps, transactionId: string): Promise<TransactionDto> {
   const row = await findTransaction(deps.pool, transactionId);
-  if (row) {
-    const { userId: _userId, ...dto } = row;
-    return dto;
-  }
-  const account = await loadStream<AccountState, AccountEvent>(deps.store, streams.account(userId), evolveAccount, initialAccountState);
-  const record = account.state.status === 'unopened' ? undefined : account.state.transactions[transactionId];
-  if (!record) throw new Error(`Transaction ${transactionId} of ${userId} not found`);
+  if (!row) throw new Error(`Transaction ${transactionId} is not in the read model`);
+  const { userId: _userId, amountCents: _cents, ...dto } = row;
+  return dto;
+}
+
+/** The payer's debit as the transfer's answer shows it: as decided, with its status now. */
+function presentDebit(debit: DebitData, status: TransferAnswer['status']): TransactionDto {
   return {
-    _id: record.transactionId,
-    amount: centsToDollars(record.amountCents),
-    transactionType: record.direction,
-    date: new Date(record.occurredAt).toISOString(),
-    description: record.description,
-    account: record.account,
-    status: record.reversedBy ? 'reversed' : record.status,
-    balanceAfter: centsToDollars(record.balanceAfterCents),
-    ...(record.transferId ? { transferId: record.transferId } : {}),
+    _id: debit.transactionId,
+    amount: centsToDollars(debit.amountCents),
+    transactionType: 'debit',
+    date: new Date(debit.occurredAt).toISOString(),
+    description: debit.description,
+    account: debit.account,
+    status,
+    balanceAfter: centsToDollars(debit.balanceAfterCents),
+    ...(debit.transferId ? { transferId: debit.transferId } : {}),
   };
-}
-
-const SETTLED_PHASES: ReadonlySet<string> = new Set(['credited', 'failed', 'refunded', 'settled']);
-
-/**
- * Waits (polling the transfer stream, at most `timeoutMs`) until the worker has credited the payee (or failed the
- * transfer); returns the position of the transfer's last event then, for the projector wait.
- */
-async function waitForCredit(deps: AppDeps, transferId: string, timeoutMs: number): Promise<Position | undefined> {
-  const deadline = Date.now() + timeoutMs;
-  let delay = 10;
-  for (;;) {
-    const stream = await loadStream<TransferState, TransferEvent>(deps.store, streams.transfer(transferId), evolveTransfer, initialTransferState);
-    if (SETTLED_PHASES.has(stream.state.phase) || Date.now() >= deadline) return stream.events.at(-1)?.position;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(0, deadline - Date.now()))));
-    delay = Math.min(delay * 2, 100);
-  }
-}
-
-/** Queues on the app's Redis connection, created at the first transfer. */
-function lazyQueues(deps: AppDeps, given: TransferQueues | undefined): () => TransferQueues {
-  let queues = given;
-  return () => (queues ??= createTransferQueues({ connection: deps.redis, prefix: deps.config.REDIS_PREFIX }));
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }
 
 /**
@@ -187,13 +113,9 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
   const router = Router();
   const auth = requireAuth(deps);
   const admin = requireRole('admin');
-  const pins = options.pinLimiter ?? createPinAttemptLimiter(deps);
-  const queues = lazyQueues(deps, options.queues);
-  const settings = parseWorkerSettings(process.env);
-  const debitWindowMs = options.debitWindowMs ?? Math.floor(settings.TRANSFER_ABANDON_AFTER_MS / 2);
-  const creditWaitMs = options.creditWaitMs ?? DEFAULT_CREDIT_WAIT_MS;
-  const fault = options.fault ?? faultHookFromSpec(settings.WORKER_FAULT?.split(',').filter((f) => f.startsWith('api-')).join(','));
-  const now = () => deps.now?.() ?? new Date();
+  const pinAttempts = options.pinAttempts ?? createPinAttemptGuard(deps);
+  const settings = parseTransferSettings(process.env);
+  const fault = options.fault ?? faultHookFromSpec(settings.TRANSFER_FAULT?.split(',').filter((f) => f.startsWith('after-debit')).join(','));
 
   router.get('/', auth, async (req: Request, res: Response) => {
     const rows = await listTransactions(deps.pool, { userId: authOf(req).userId, limit: RECENT_TRANSACTIONS });
@@ -207,32 +129,28 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
   router.post('/transfer', auth, async (req: Request, res: Response) => {
     const input = transferInput.parse(req.body ?? {});
     const { userId } = authOf(req);
-    await pins.assertAllowed(userId);
-    let result;
-    try {
-      result = await requestTransfer(
-        {
-          store: deps.store,
-          pool: deps.pool,
-          logger: deps.logger,
-          comparePin: verifySecret,
-          enqueue: (step, transferId, runAt) => withTimeout(ensureTransferJob(queues(), step, transferId, runAt ? { runAt } : {}), 2000, 'Queueing'),
-          debitWindowMs,
-          fault,
-          now,
-        },
-        { userId, input, idempotencyKey: idempotencyKeyOf(req), requestId: requestIdOf(res) },
-      );
-    } catch (error) {
-      if (isDomainError(error) && error.code === 'wrong_pin') await pins.recordFailure(userId);
-      if (error instanceof TransferRequestExpiredError) throw new ServiceUnavailableError('The transfer could not be completed, please try again', 5);
-      throw error;
-    }
-    const { request } = result;
-    // Internal: answer once the payee's credit is in the read model (at most creditWaitMs), so a client reading the
-    // recipient's balance right after sees it. The answer shows the debit's status at that moment.
-    const position = request.internal ? latestPosition(result.position, await waitForCredit(deps, result.transferId, creditWaitMs)) : result.position;
-    await sendCommandResult(res, 201, async () => ({ message: TRANSFER_SUCCESSFUL_MESSAGE, data: await transactionNow(deps, request.payerId, request.debitTransactionId) }), position);
+    const answer: TransferAnswer = await requestTransfer(
+      {
+        commands: deps.commands,
+        pool: deps.pool,
+        signals: deps.signals,
+        pinKeys: deps.pinKeys,
+        ...(deps.verifyLegacyPin ? { verifyLegacyPin: deps.verifyLegacyPin } : {}),
+        creditWaitMs: deps.creditWaitMs ?? settings.TRANSFER_CREDIT_WAIT_MS,
+        pinAttempts,
+        fault,
+        ...(deps.now ? { now: deps.now } : {}),
+      },
+      { userId, input, idempotencyKey: idempotencyKeyOf(req), requestId: requestIdOf(res) },
+    );
+    // Internal: answered once the payee's credit is durable and the read models hold it (or, past the bound, pending).
+    const { debit } = answer;
+    await sendCommandResult(
+      res,
+      201,
+      async () => ({ message: TRANSFER_SUCCESSFUL_MESSAGE, data: debit ? presentDebit(debit, answer.status) : await transactionNow(deps, answer.debitTransactionId) }),
+      answer.position,
+    );
   });
 
   router.get('/admin', auth, admin, async (req: Request, res: Response) => {
@@ -251,32 +169,22 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
     const adminId = authOf(req).userId;
     const key = idempotencyKeyOf(req);
     const transactionId = key ? deterministicId(`staff-transaction:${adminId}:${userId}:${key}`) : randomUUID();
-    const result = await handleCommand<AccountState, AccountEvent>({
-      store: deps.store,
+    const result = await runCommand(deps, commandScope(req, res), {
+      decider: accountDecider,
       streamId: streams.account(userId),
-      evolve: evolveAccount,
-      initialState: initialAccountState,
-      decide: (state) =>
-        decideAccount(
-          {
-            type: 'PostStaffTransaction',
-            transactionId,
-            adminId,
-            account: input.account,
-            direction: input.direction,
-            amountCents: input.amountCents,
-            date: input.date,
-            description: input.description,
-            now: now().toISOString(),
-          },
-          state,
-        ),
-      context: {
-        commandId: transactionId,
-        metadata: { actorId: adminId, actorRole: 'admin', requestId: requestIdOf(res), schemaVersion: 1 },
+      command: {
+        type: 'PostStaffTransaction',
+        transactionId,
+        adminId,
+        account: input.account,
+        direction: input.direction,
+        amountCents: input.amountCents,
+        date: input.date,
+        description: input.description,
+        now: nowIso(deps),
       },
     });
-    await sendCommandResult(res, 201, async () => ({ message: TRANSACTION_ADDED_MESSAGE, data: await transactionNow(deps, userId, transactionId) }), result.position);
+    await sendCommandResult(res, 201, async () => ({ message: TRANSACTION_ADDED_MESSAGE, data: await transactionNow(deps, transactionId) }), result.position);
   });
 
   router.delete('/admin/:id', auth, admin, async (req: Request, res: Response) => {
@@ -286,18 +194,26 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
     const adminId = authOf(req).userId;
     const key = idempotencyKeyOf(req);
     const reversalId = key ? deterministicId(`reversal:${adminId}:${id}:${key}`) : randomUUID();
-    const result = await handleCommand<AccountState, AccountEvent>({
-      store: deps.store,
+    const result = await runCommand(deps, commandScope(req, res), {
+      decider: accountDecider,
       streamId: streams.account(original.userId),
-      evolve: evolveAccount,
-      initialState: initialAccountState,
-      decide: (state) => decideAccount({ type: 'ReverseTransaction', transactionId: reversalId, reversedTransactionId: id, adminId, now: now().toISOString() }, state),
-      context: {
-        commandId: reversalId,
-        metadata: { actorId: adminId, actorRole: 'admin', requestId: requestIdOf(res), schemaVersion: 1 },
+      command: {
+        type: 'ReverseTransaction',
+        transactionId: reversalId,
+        reversedTransactionId: id,
+        // What the original moved, from the read model's copy of its (immutable) event; the account decides the rest.
+        original: {
+          account: original.account,
+          direction: original.transactionType,
+          amountCents: original.amountCents,
+          description: original.description,
+          transferId: original.transferId ?? null,
+        },
+        adminId,
+        now: nowIso(deps),
       },
     });
-    await sendCommandResult(res, 200, async () => ({ message: TRANSACTION_REVERSED_MESSAGE, data: await transactionNow(deps, original.userId, reversalId) }), result.position);
+    await sendCommandResult(res, 200, async () => ({ message: TRANSACTION_REVERSED_MESSAGE, data: await transactionNow(deps, reversalId) }), result.position);
   });
 
   return router;

@@ -5,7 +5,7 @@ import { releaseEmail, reserveEmail } from '../../commands/reservations';
 import { loadState, runCommand, type CommandScope } from '../../commands/runCommand';
 import { latestPosition } from '../../http/sendCommandResult';
 
-type Deps = Pick<AppDeps, 'store' | 'metrics' | 'now' | 'logger'>;
+type Deps = Pick<AppDeps, 'commands' | 'store' | 'metrics' | 'now' | 'logger'>;
 
 /**
  * Runs a customer command that may change the e-mail (the customer's ChangeProfile, the admin's AdminEditCustomer):

@@ -24,7 +24,7 @@ export interface Registered {
   readonly position: Position | undefined;
 }
 
-type Deps = Pick<AppDeps, 'store' | 'metrics' | 'now' | 'bcryptCost' | 'logger'>;
+type Deps = Pick<AppDeps, 'commands' | 'store' | 'metrics' | 'now' | 'bcryptCost' | 'logger'>;
 
 /**
  * Registers a user: reserve the e-mail (409 when taken), reserve a fresh random account number, record the

@@ -15,7 +15,9 @@ import { nowIso } from '../../commands/clock';
 import { commandScope, loadState, runCommand } from '../../commands/runCommand';
 import { sendCommandResult } from '../../http/sendCommandResult';
 import { decodeImage, storeImage, type DecodedImage } from '../files/imageUpload';
+import { withUploadLock } from '../files/uploadLock';
 import { changeCustomerProfile } from './changeCustomerProfile';
+import { releaseSupersededFiles } from './releaseSupersededFiles';
 import { userAfterCommand } from './currentUser';
 
 export const VERIFICATION_SUBMITTED_MESSAGE = 'Verification submitted successfully';
@@ -34,7 +36,8 @@ function decodeIfPresent(image: ImageDataUrl | undefined, path: string): Decoded
 /**
  * POST /user/verification: images as data URLs. The domain decides first on what was sent (422 'All fields are
  * required', 'File size must be less than 10MB', under 18), then each image is checked by its bytes (400),
- * stored, and the submission recorded (status pending).
+ * stored, and the submission recorded (status pending); the documents it replaces are released (and deleted when
+ * no one else uploaded the same bytes).
  */
 export function submitVerification(deps: AppDeps) {
   return async (req: Request, res: Response): Promise<void> => {
@@ -54,11 +57,15 @@ export function submitVerification(deps: AppDeps) {
       documentBack: decodeIfPresent(input.documentBack, 'documentBack'),
     };
     const store = (image: DecodedImage | undefined) => (image ? storeImage(deps.pool, image, userId) : Promise.resolve(undefined));
-    const [passport, documentFront, documentBack] = await Promise.all([store(decoded.passport), store(decoded.documentFront), store(decoded.documentBack)]);
-    const result = await runCommand(deps, commandScope(req, res), {
-      decider: customerDecider,
-      streamId,
-      command: { ...base, passport, documentFront, documentBack },
+    const result = await withUploadLock(deps, userId, async () => {
+      const [passport, documentFront, documentBack] = await Promise.all([store(decoded.passport), store(decoded.documentFront), store(decoded.documentBack)]);
+      const recorded = await runCommand(deps, commandScope(req, res), {
+        decider: customerDecider,
+        streamId,
+        command: { ...base, passport, documentFront, documentBack },
+      });
+      await releaseSupersededFiles(deps, userId);
+      return recorded;
     });
     await sendCommandResult(
       res,
@@ -85,7 +92,7 @@ export function updateProfile(deps: AppDeps) {
   };
 }
 
-/** PATCH /user/profile-picture {image}: a data-URL image up to 10 MB; {message, data: user}. */
+/** PATCH /user/profile-picture {image}: a data-URL image up to 10 MB; {message, data: user}. The picture it replaces is released. */
 export function updateProfilePicture(deps: AppDeps) {
   return async (req: Request, res: Response): Promise<void> => {
     const input = profilePictureInput.parse(req.body);
@@ -94,8 +101,13 @@ export function updateProfilePicture(deps: AppDeps) {
     const now = nowIso(deps);
     const customer = requireActiveCustomer((await loadState(deps, customerDecider, streamId)).state);
     customerDecider.decide({ type: 'SetProfilePicture', picture: sizeOnly(input.image)!, now }, customer);
-    const picture = await storeImage(deps.pool, decodeImage(input.image, 'image'), userId);
-    const result = await runCommand(deps, commandScope(req, res), { decider: customerDecider, streamId, command: { type: 'SetProfilePicture', picture, now } });
+    const image = decodeImage(input.image, 'image');
+    const result = await withUploadLock(deps, userId, async () => {
+      const picture = await storeImage(deps.pool, image, userId);
+      const recorded = await runCommand(deps, commandScope(req, res), { decider: customerDecider, streamId, command: { type: 'SetProfilePicture', picture, now } });
+      await releaseSupersededFiles(deps, userId);
+      return recorded;
+    });
     await sendCommandResult(
       res,
       200,

@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import { isUuid } from '../../http/pathParam';
 import { presentCardRequest, presentUser, USER_COLUMNS, USERS_FROM, type CardRequestRow, type UserRow } from './presentUser';
 import type { AdminUserJson, UserJson } from './userShape';
+import { isUuid } from '@bank/platform';
 
 /** A user who is not closed, by id (undefined for an unknown id or a malformed one). */
 export async function findUserById(pool: pg.Pool, id: string): Promise<UserJson | undefined> {

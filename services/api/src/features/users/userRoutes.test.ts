@@ -162,7 +162,7 @@ describe('PATCH /user/profile-picture', () => {
 });
 
 describe('GET /files/:id', () => {
-  it('serves a file to its uploader and to staff, 403 to another customer, 404 for unknown ids', async () => {
+  it('serves a file to its uploader and to staff; to another customer the same 404 as for an unknown id', async () => {
     const owner = await t.customer();
     const other = await t.customer();
     const admin = await t.staff('admin');
@@ -174,8 +174,8 @@ describe('GET /files/:id', () => {
     expect((await request(t.app).get(url).set(admin.auth)).status).toBe(200);
     expect((await request(t.app).get(url).set(auditor.auth)).status).toBe(200);
     const denied = await request(t.app).get(url).set(other.auth);
-    expect(denied.status).toBe(403);
-    expect(denied.body).toEqual({ message: 'You are not allowed to see this file' });
+    expect(denied.status).toBe(404);
+    expect(denied.body).toEqual({ message: 'File not found' });
     expect((await request(t.app).get(url)).status).toBe(401);
     const unknown = await request(t.app).get('/api/files/00000000-0000-4000-8000-000000000001').set(owner.auth);
     expect(unknown.status).toBe(404);

@@ -4,6 +4,7 @@ import { Icon, type IconName } from '../../../components/Icon';
 import { Logo } from '../../../components/Logo';
 import { useSession } from '../../../lib/session/SessionContext';
 import { useSignOut } from '../../../lib/api/queries/useSignOut';
+import { NewSignInNotices } from '../../secondFactor/NewSignInNotices';
 import { Avatar } from './Avatar';
 import '../account.css';
 
@@ -41,8 +42,9 @@ export function AccountLayout() {
         <p className="portal-welcome">
           Welcome, <strong>{user?.firstName}</strong>
         </p>
-        <Link to="/account/info" className="portal-avatar-link" aria-label="Your account details" onClick={close}>
+        <Link to="/account/info" className="portal-avatar-link" onClick={close}>
           {user ? <Avatar user={user} /> : null}
+          <span className="visually-hidden">Your account details</span>
         </Link>
         <button
           type="button"
@@ -83,6 +85,7 @@ export function AccountLayout() {
         </button>
       </nav>
       <main id="portal-content" className="portal-content" tabIndex={-1}>
+        <NewSignInNotices />
         <Outlet />
       </main>
     </div>

@@ -1,12 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { PageTitle as DocumentTitle } from '../../../components/PageTitle';
 
-/** A page's heading, also used as the document title. */
+/** A page's heading in the customer area, also the document title ("Transfer · <bank name>"). */
 export function PageTitle({ children, lead, actions }: { children: string; lead?: ReactNode; actions?: ReactNode }) {
-  useEffect(() => {
-    document.title = `${children} · Summit Bank`;
-  }, [children]);
   return (
     <div className="portal-page-head">
+      <DocumentTitle>{children}</DocumentTitle>
       <div>
         <h1>{children}</h1>
         {lead ? <p className="portal-lead">{lead}</p> : null}

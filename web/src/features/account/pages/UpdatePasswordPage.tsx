@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { PASSWORD_MIN_LENGTH } from '@bank/domain/limits';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/Field';
@@ -7,7 +8,6 @@ import { useChangePassword } from '../../../lib/api/queries/useChangePassword';
 import { PageTitle } from '../components/PageTitle';
 
 const empty = { oldPassword: '', newPassword: '', confirmPassword: '' };
-const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
 /** /account/update-password: old, new and confirm; the server's message after success or failure; fields cleared. */

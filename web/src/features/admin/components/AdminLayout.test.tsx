@@ -23,14 +23,14 @@ describe('the admin layout and dashboard', () => {
     // One link per screen on the page: the navigation does not repeat the dashboard's links there.
     expect(screen.getAllByRole('link', { name: 'Users' })).toHaveLength(1);
     const nav = within(screen.getByRole('navigation', { name: 'Admin' }));
-    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard']);
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Security']);
   });
 
   it('links to every admin screen from the navigation on the other pages', async () => {
     mockApi({ 'GET /api/contacts': () => json(200, { data: [] }) });
     renderRoutes(adminRoutes, '/admin/contacts', sampleAdmin());
     const nav = within(await screen.findByRole('navigation', { name: 'Admin' }));
-    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Users', 'Add Transaction', 'Contacts', 'Beneficiaries']);
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Users', 'Add Transaction', 'Contacts', 'Beneficiaries', 'Security']);
   });
 
   it('logs out: server sign-out, session cleared, back to /admin/login', async () => {

@@ -32,9 +32,10 @@ export function AdminLayout() {
     <div className="admin-shell">
       <header className="admin-header">
         <div className="admin-header-row">
-          <Link to="/admin/dashboard" className="admin-brand" aria-label="Summit Bank admin, dashboard" onClick={close}>
+          <Link to="/admin/dashboard" className="admin-brand" onClick={close}>
             <Logo inverted />
             <span className="admin-brand-tag">Admin</span>
+            <span className="visually-hidden"> dashboard</span>
           </Link>
           <button type="button" className="admin-menu-button" aria-expanded={open} aria-controls={navId} onClick={() => setOpen((value) => !value)}>
             <Icon name={open ? 'close' : 'menu'} />
@@ -54,6 +55,10 @@ export function AdminLayout() {
           </ul>
           <div className="admin-user">
             <span className="admin-user-email">{user?.email}</span>
+            <NavLink to="/admin/security" className="admin-security-link" onClick={close}>
+              <Icon name="shield" size={18} />
+              <span>Security</span>
+            </NavLink>
             <button
               type="button"
               className="admin-logout"

@@ -1,13 +1,12 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PageTitle as DocumentTitle } from '../../../components/PageTitle';
 
 /** An admin page's heading (and document title), with an optional way back and actions. */
 export function AdminPageTitle({ children, back, lead, actions }: { children: string; back?: { to: string; label: string }; lead?: ReactNode; actions?: ReactNode }) {
-  useEffect(() => {
-    document.title = `${children} · Admin · Summit Bank`;
-  }, [children]);
   return (
     <div className="admin-page-head">
+      <DocumentTitle>{`${children} · Admin`}</DocumentTitle>
       <div>
         {back ? (
           <Link to={back.to} className="admin-back">

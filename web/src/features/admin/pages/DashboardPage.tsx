@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
+import { Alert } from '../../../components/Alert';
 import { Icon, type IconName } from '../../../components/Icon';
+import { ApiError } from '../../../lib/api/apiError';
+import { QUEUE_DASHBOARD_URL, useOpenQueueDashboard } from '../../../lib/api/queries/useOpenQueueDashboard';
 import { useSession } from '../../../lib/session/SessionContext';
 import { AdminPageTitle } from '../components/AdminPageTitle';
-
-const QUEUE_DASHBOARD_URL = `${(import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') ?? '/api'}/admin/queues`;
 
 const tiles: readonly { id: string; to: string; title: string; text: string; icon: IconName }[] = [
   { id: 'users', to: '/admin/users', title: 'Users', text: 'Find customers, check verification, edit details and balances.', icon: 'users' },
@@ -14,25 +15,28 @@ const tiles: readonly { id: string; to: string; title: string; text: string; ico
 
 /**
  * /admin/dashboard: where the admin's work starts: links to Users, Add Transaction, Contacts and Beneficiaries (the
- * spec), each named by its title alone, with its description attached as a description.
+ * spec), each named by its title alone, with its description attached as a description. The queue dashboard link
+ * first opens a dashboard session (a short-lived cookie), then goes there.
  */
 export function DashboardPage() {
   const { user } = useSession();
+  const queues = useOpenQueueDashboard();
   return (
     <div className="admin-page">
       <AdminPageTitle lead={`Signed in as ${user?.email ?? ''}`}>Dashboard</AdminPageTitle>
       <ul className="admin-tiles">
         {tiles.map((tile) => (
-          <li key={tile.to}>
-            <Link to={tile.to} className="admin-tile" aria-label={tile.title} aria-describedby={`admin-tile-${tile.id}`}>
-              <span className="admin-tile-icon" aria-hidden="true">
-                <Icon name={tile.icon} />
-              </span>
-              <span className="admin-tile-title">{tile.title}</span>
-              <span className="admin-tile-text" id={`admin-tile-${tile.id}`}>
-                {tile.text}
-              </span>
+          <li key={tile.to} className="admin-tile">
+            <span className="admin-tile-icon" aria-hidden="true">
+              <Icon name={tile.icon} />
+            </span>
+            {/* The link's text is the title (what a voice-control user says); the whole tile is its target (CSS). */}
+            <Link to={tile.to} className="admin-tile-title" aria-describedby={`admin-tile-${tile.id}`}>
+              {tile.title}
             </Link>
+            <span className="admin-tile-text" id={`admin-tile-${tile.id}`}>
+              {tile.text}
+            </span>
           </li>
         ))}
       </ul>
@@ -40,7 +44,22 @@ export function DashboardPage() {
         <h2 id="operations-heading">Operations</h2>
         <ul className="admin-link-list">
           <li>
-            <a href={QUEUE_DASHBOARD_URL}>Queue dashboard</a> <span className="admin-muted">— background jobs (transfers, settlement, checks)</span>
+            <a
+              href={QUEUE_DASHBOARD_URL}
+              aria-busy={queues.isPending}
+              onClick={(event) => {
+                event.preventDefault();
+                if (!queues.isPending) queues.mutate();
+              }}
+            >
+              Queue dashboard
+            </a>{' '}
+            <span className="admin-muted">— background jobs (transfers, settlement, checks)</span>
+            {queues.isError ? (
+              <Alert kind="error">
+                Could not open the queue dashboard: {queues.error instanceof ApiError ? queues.error.message : 'An error occurred'}
+              </Alert>
+            ) : null}
           </li>
           <li>
             <Link to="/audit">Audit</Link> <span className="admin-muted">— every customer's history and the staff log</span>

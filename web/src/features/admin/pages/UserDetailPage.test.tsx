@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER_ID, json, mockApi, renderRoutes, sampleAdmin, sampleUser } from '../../../lib/api/queries/testing/testApi';
@@ -20,6 +20,7 @@ const customer = sampleUser({
 function api(overrides: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     [`GET /api/user/admin/${CUSTOMER_ID}`]: () => json(200, { data: customer }),
+    [`GET /api/user/admin/${CUSTOMER_ID}/second-factor`]: () => json(200, { data: { enabled: true, enrolledAt: '2025-06-01T10:00:00.000Z', recoveryCodesLeft: 9 } }),
     'GET /api/user/admin': () => json(200, { data: [] }),
     'GET /api/files/*': () => new Response(new Blob(['image']), { status: 200, headers: { 'Content-Type': 'image/png' } }),
     ...overrides,
@@ -61,7 +62,8 @@ describe('/admin/users/:id', () => {
     expect(questions).toEqual([DELETE_FIRST_QUESTION, DELETE_SECOND_QUESTION]);
     expect(confirm).toHaveBeenCalledTimes(2);
     expect(callsTo('DELETE', `/api/user/admin/${CUSTOMER_ID}`)).toHaveLength(1);
-    expect(await screen.findByRole('status')).toHaveTextContent('User deleted');
+    // The users screen loads its code first (a transition): the message shows when it is there.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('User deleted'));
     expect(callsTo('GET', `/api/user/admin/${CUSTOMER_ID}`)).toHaveLength(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -95,6 +97,21 @@ describe('/admin/users/:id', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Delete user' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This user cannot be deleted');
     expect(router.state.location.pathname).toBe(`/admin/users/${CUSTOMER_ID}`);
+  });
+
+  it('resets the second factor after a confirmation that asks for the reason', async () => {
+    const { callsTo } = api({ [`POST /api/user/admin/${CUSTOMER_ID}/second-factor/reset`]: () => json(200, { message: 'Second factor reset', data: { enabled: false } }) });
+    renderRoutes(adminRoutes, `/admin/users/${CUSTOMER_ID}`, sampleAdmin());
+    expect(await screen.findByText('On, 9 recovery codes left')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset second factor' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset second factor' }));
+    expect(await within(dialog).findByText('A reason is required')).toBeInTheDocument();
+    expect(callsTo('POST', `/api/user/admin/${CUSTOMER_ID}/second-factor/reset`)).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Lost phone, identity checked');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset second factor' }));
+    expect(await screen.findByText(/Second factor reset: .* signs in with the password alone/)).toBeInTheDocument();
+    expect(callsTo('POST', `/api/user/admin/${CUSTOMER_ID}/second-factor/reset`)[0]?.body).toEqual({ reason: 'Lost phone, identity checked' });
   });
 
   it("shows the server's error when the user cannot be loaded", async () => {

@@ -7,6 +7,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../../components/mon
 import { LoadingBlock } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api/apiError';
 import { useAdminUser } from '../../../lib/api/queries/useAdminUser';
+import { SecondFactorPanel } from '../components/SecondFactorPanel';
 import { useDeleteUser } from '../../../lib/api/queries/useDeleteUser';
 import type { User } from '../../../lib/api/types';
 import { AdminBadge } from '../components/AdminBadge';
@@ -183,6 +184,8 @@ function UserDetail({ user, onDeleted }: { user: User; onDeleted: () => void }) 
           <EmptyState title="No documents submitted yet." />
         )}
       </section>
+
+      <SecondFactorPanel userId={user._id} name={name} />
 
       <section className="admin-card" aria-labelledby="cards-heading">
         <h2 id="cards-heading">Card requests</h2>

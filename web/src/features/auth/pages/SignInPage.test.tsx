@@ -37,7 +37,8 @@ describe('SignInPage', () => {
   it('requires e-mail and password and sends nothing without them', async () => {
     renderWithRouter(<SignInPage />, { path: '/signin' });
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    // The form's schema loads on first use; its messages follow.
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock).not.toHaveBeenCalled();
@@ -90,5 +91,41 @@ describe('SignInPage', () => {
     renderWithRouter(<SignInPage />, { path: '/signin', state: { from: '/account/transactions' } });
     await signIn();
     expect(await currentPath()).toBe('/account-verification');
+  });
+
+  it('asks a customer with a second factor for a code, then signs in with it', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: 'Second factor required', secondFactor: 'totp', challenge: 'ch-1' }));
+    renderWithRouter(<SignInPage />, { path: '/signin' });
+    await signIn();
+    expect(await screen.findByRole('heading', { name: 'Enter your authentication code' })).toHaveFocus();
+    expect(localStorage.getItem('token')).toBeNull();
+    const code = screen.getByLabelText('Authentication code');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Invalid code' }));
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That code is not valid');
+    expect(sentBody(fetchMock)).toEqual({ challenge: 'ch-1', code: '123456' });
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: 'Signed in successfully', token: 'jwt-2', user: sampleUser() }));
+    await userEvent.type(screen.getByLabelText('Authentication code'), '654 321');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await currentPath()).toBe('/account/home');
+    expect(sentBody(fetchMock)).toEqual({ challenge: 'ch-1', code: '654321' });
+    expect(localStorage.getItem('token')).toBe('jwt-2');
+  });
+
+  it('signs in with a recovery code and says how many are left before going on', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: 'Second factor required', secondFactor: 'totp', challenge: 'ch-2' }));
+    renderWithRouter(<SignInPage />, { path: '/signin' });
+    await signIn();
+    await userEvent.click(await screen.findByRole('button', { name: 'Use a recovery code instead' }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: 'Signed in successfully', token: 'jwt-3', user: sampleUser(), recoveryCodesLeft: 9 }));
+    await userEvent.type(screen.getByLabelText('Recovery code'), 'abcd-efgh-ijkl-mnop');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('You have 9 recovery codes left.')).toBeInTheDocument();
+    expect(sentBody(fetchMock)).toEqual({ challenge: 'ch-2', recoveryCode: 'abcd-efgh-ijkl-mnop' });
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await currentPath()).toBe('/account/home');
   });
 });

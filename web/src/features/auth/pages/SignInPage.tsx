@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { signinInput } from '@bank/domain';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/Field';
@@ -8,8 +7,11 @@ import { PageTitle } from '../../../components/PageTitle';
 import { fieldErrors } from '../../../components/fieldErrors';
 import { useTimedMessage } from '../../../components/useTimedMessage';
 import { errorMessage } from '../../../lib/api/apiError';
+import type { User } from '../../../lib/api/types';
 import { useSession } from '../../../lib/session/SessionContext';
+import { SignInSecondStep } from '../../secondFactor/SignInSecondStep';
 import { AuthCard } from '../components/AuthCard';
+import { loadAuthSchemas } from '../loadAuthSchemas';
 import { fromState, postSignInPath } from '../postSignInPath';
 
 /** How long the sign-in and sign-up error banner stays (spec, section 8). */
@@ -18,7 +20,7 @@ export const AUTH_BANNER_MS = 3000;
 type Errors = Partial<Record<'email' | 'password', string>>;
 
 export function SignInPage() {
-  const { signIn } = useSession();
+  const { beginSignIn } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const [email, setEmail] = useState('');
@@ -26,17 +28,25 @@ export function SignInPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
   const [banner, showBanner] = useTimedMessage(AUTH_BANNER_MS);
+  const [secondStep, setSecondStep] = useState<{ mode: 'totp' | 'enrol'; challenge: string } | null>(null);
+  const signedIn = (user: User) => void navigate(postSignInPath(user, fromState(location.state)), { replace: true });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const { signinInput } = await loadAuthSchemas();
     const parsed = signinInput.safeParse({ email, password });
     const found = parsed.success ? {} : fieldErrors<keyof Errors>(parsed.error.issues);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
     try {
-      const user = await signIn(email.trim(), password);
-      void navigate(postSignInPath(user, fromState(location.state)), { replace: true });
+      const result = await beginSignIn(email.trim(), password);
+      if (result.kind === 'signedIn') signedIn(result.user);
+      else {
+        setSecondStep({ mode: result.mode, challenge: result.challenge });
+        setPassword('');
+        setSubmitting(false);
+      }
     } catch (error) {
       showBanner(errorMessage(error));
       setSubmitting(false);
@@ -55,8 +65,13 @@ export function SignInPage() {
           </p>
         }
       >
+        {secondStep ? (
+          <SignInSecondStep mode={secondStep.mode} challenge={secondStep.challenge} onSignedIn={signedIn} onRestart={() => setSecondStep(null)} />
+        ) : (
+          <>
         {banner ? <Alert kind="error">{banner}</Alert> : null}
-        <form onSubmit={onSubmit} noValidate aria-labelledby="auth-title">
+        {/* The schema loads when the form is first used, so it is there by the time it is sent. */}
+        <form onSubmit={onSubmit} onFocus={() => void loadAuthSchemas()} noValidate aria-labelledby="auth-title">
           <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} error={errors.email} onChange={(event) => setEmail(event.target.value)} />
           <TextField
             label="Password"
@@ -75,6 +90,8 @@ export function SignInPage() {
             Login
           </Button>
         </form>
+          </>
+        )}
       </AuthCard>
     </>
   );

@@ -56,6 +56,8 @@ describe('SignUpPage', () => {
   it('requires every field and sends nothing', async () => {
     renderWithRouter(<SignUpPage />, { path: '/signup' });
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    // The form's schema loads on first use; its messages follow.
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
     for (const message of ['First name is required', 'Last name is required', 'Email is required', 'Phone is required', 'Address is required', 'State is required']) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PASSWORD_MIN_LENGTH, signupForm } from '@bank/domain';
+import { PASSWORD_MIN_LENGTH } from '@bank/domain/limits';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { SelectField, TextField } from '../../../components/Field';
@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api/apiError';
 import { useSession } from '../../../lib/session/SessionContext';
 import { signUp } from '../authApi';
 import { AuthCard } from '../components/AuthCard';
+import { loadAuthSchemas } from '../loadAuthSchemas';
 import { usStates } from '../usStates';
 import { AUTH_BANNER_MS } from './SignInPage';
 
@@ -32,7 +33,8 @@ type Errors = Partial<Record<keyof SignUpValues, string>>;
 const empty: SignUpValues = { firstName: '', lastName: '', email: '', phone: '', password: '', repeatPassword: '', address: '', state: '' };
 
 /** The domain's sign-up form rules (the server applies the same ones), with the mismatch always reported. */
-function validate(values: SignUpValues): Errors {
+async function validate(values: SignUpValues): Promise<Errors> {
+  const { signupForm } = await loadAuthSchemas();
   const parsed = signupForm.safeParse(values);
   const errors = parsed.success ? {} : fieldErrors<keyof SignUpValues>(parsed.error.issues);
   if (values.password && values.repeatPassword && values.password !== values.repeatPassword && !errors.repeatPassword) {
@@ -59,7 +61,7 @@ export function SignUpPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validate(values);
+    const found = await validate(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSubmitting(true);
@@ -93,7 +95,7 @@ export function SignUpPage() {
         }
       >
         {banner ? <Alert kind="error">{banner}</Alert> : null}
-        <form onSubmit={onSubmit} noValidate aria-labelledby="auth-title">
+        <form onSubmit={onSubmit} onFocus={() => void loadAuthSchemas()} noValidate aria-labelledby="auth-title">
           <div className="form-grid">
             <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
             <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />

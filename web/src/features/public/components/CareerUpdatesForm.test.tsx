@@ -14,14 +14,14 @@ describe('CareerUpdatesForm', () => {
     render(<CareerUpdatesForm />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Email address'), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Email address'));
     await user.type(screen.getByLabelText('Email address'), 'jobs@example.com');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(screen.getByRole('status')).toHaveTextContent('Thanks — we’ll be in touch.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Thanks — we’ll be in touch.');
     expect(screen.getByLabelText('Email address')).toHaveValue('');
     expect(fetchMock).not.toHaveBeenCalled();
   });

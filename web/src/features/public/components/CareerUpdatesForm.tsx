@@ -2,9 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/Field';
-import { requiredEmail } from '@bank/domain';
-
-const emailSchema = requiredEmail();
+import { loadFormSchemas } from '../loadFormSchemas';
 
 /**
  * Subscribe for career updates. Nothing is sent anywhere (the product has no mailing list); the form checks the
@@ -15,9 +13,10 @@ export function CareerUpdatesForm() {
   const [error, setError] = useState<string | undefined>();
   const [done, setDone] = useState(false);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = emailSchema.safeParse(email);
+    const { requiredEmail } = await loadFormSchemas();
+    const result = requiredEmail().safeParse(email);
     if (!result.success) return setError(result.error.issues[0]?.message ?? 'Please enter a valid email address');
     setError(undefined);
     setEmail('');
@@ -25,7 +24,8 @@ export function CareerUpdatesForm() {
   };
 
   return (
-    <form className="subscribe-form" onSubmit={onSubmit} noValidate aria-labelledby="career-updates-title">
+    // The schema loads when the form is first used (formSchemas.ts).
+    <form className="subscribe-form" onSubmit={onSubmit} onFocus={() => void loadFormSchemas()} noValidate aria-labelledby="career-updates-title">
       <h2 id="career-updates-title">Get career updates</h2>
       <p>Leave your e-mail address and hear about new openings first.</p>
       <div className="subscribe-row">

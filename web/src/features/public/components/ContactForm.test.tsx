@@ -31,7 +31,7 @@ describe('ContactForm', () => {
   it('requires name, e-mail and message and sends nothing without them', async () => {
     render(<ContactForm />);
     await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
-    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Message is required')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();

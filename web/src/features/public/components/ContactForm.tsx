@@ -5,8 +5,8 @@ import { TextAreaField, TextField } from '../../../components/Field';
 import { useTimedMessage } from '../../../components/useTimedMessage';
 import { errorMessage } from '../../../lib/api/apiError';
 import { sendContactMessage, type ContactMessageInput } from '../contactApi';
-import { contactInput } from '@bank/domain';
 import { fieldErrors } from '../../../components/fieldErrors';
+import { loadFormSchemas } from '../loadFormSchemas';
 
 /** How long the success message stays (spec, section 9). */
 export const CONTACT_SUCCESS_MS = 3000;
@@ -17,7 +17,8 @@ type Errors = Partial<Record<'name' | 'email' | 'message', string>>;
 const empty: ContactMessageInput = { name: '', email: '', phone: '', subject: '', message: '', website: '' };
 
 /** The domain's contact schema (the one the server applies): name, e-mail and message required. */
-function validate(values: ContactMessageInput): Errors {
+async function validate(values: ContactMessageInput): Promise<Errors> {
+  const { contactInput } = await loadFormSchemas();
   const result = contactInput.safeParse(values);
   return result.success ? {} : fieldErrors<keyof Errors>(result.error.issues);
 }
@@ -41,7 +42,7 @@ export function ContactForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validate(values);
+    const found = await validate(values);
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) return;
@@ -59,7 +60,8 @@ export function ContactForm() {
   };
 
   return (
-    <form className="contact-form" onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title">
+    // The schema loads when the form is first used (formSchemas.ts), so it is there by the time it is sent.
+    <form className="contact-form" onSubmit={onSubmit} onFocus={() => void loadFormSchemas()} noValidate aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">Get In Touch</h2>
       <p className="muted-note">Fields marked * are required.</p>
       <div className="form-grid">

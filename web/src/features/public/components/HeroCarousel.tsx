@@ -1,79 +1,42 @@
-import type { ReactNode } from 'react';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import { A11y, Keyboard, Navigation, Pagination } from 'swiper/modules';
+import { useState } from 'react';
 import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
-import { ButtonLink } from '../../../components/ButtonLink';
-import { formatWholeDollars } from '../../../components/money';
-import { CardArt } from './illustrations/CardArt';
-import { HomeArt } from './illustrations/HomeArt';
-import { SavingsArt } from './illustrations/SavingsArt';
+import { StaticArrows, StaticBullets } from './carousel/StaticArrows';
+import { useDeferredCarousel } from './carousel/useDeferredCarousel';
+import { HeroSlideContent, heroSlides } from './heroSlides';
 
-interface HeroSlide {
-  readonly eyebrow: string;
-  readonly title: string;
-  readonly text: string;
-  readonly cta: string;
-  readonly art: ReactNode;
-}
+const loadHeroSwiper = () => import('./HeroSwiper').then((module) => module.HeroSwiper);
 
-const slides: readonly HeroSlide[] = [
-  {
-    eyebrow: 'Savings',
-    title: 'Grow your savings with up to 5% a year',
-    text: `Open an account online in minutes. Your deposits are insured up to ${formatWholeDollars(250_000)}.`,
-    cta: 'Open an Account',
-    art: <SavingsArt />,
-  },
-  {
-    eyebrow: 'Home loans',
-    title: 'The keys to your new home, sooner',
-    text: 'Fixed and adjustable rates, a decision in days and a loan officer with you from offer to closing.',
-    cta: 'Get Started',
-    art: <HomeArt />,
-  },
-  {
-    eyebrow: 'Credit cards',
-    title: `Earn ${formatWholeDollars(200)} after you spend ${formatWholeDollars(1500)} in 6 months`,
-    text: 'Plus 2% cash back on every purchase, with no annual fee and contactless payments worldwide.',
-    cta: 'Apply Today',
-    art: <CardArt />,
-  },
-];
-
-/** Hero carousel: one slide at a time, 50px apart (spec, section 9). */
-export const heroCarouselOptions = { slidesPerView: 1, spaceBetween: 50 } as const;
-
-/** The home page's three-slide hero; every slide leads to sign up. */
+/**
+ * The home page's three-slide hero; every slide leads to sign up. The first slide paints with the page, laid out as
+ * Swiper lays it out; Swiper itself loads when a person reaches for the carousel (useDeferredCarousel) and starts on
+ * the slide they asked for.
+ */
 export function HeroCarousel() {
+  const { Live, wake, ref } = useDeferredCarousel(loadHeroSwiper);
+  const [start, setStart] = useState(0);
+  const go = (slide: number) => {
+    setStart(slide);
+    wake();
+  };
   return (
-    <section className="hero" aria-label="Featured offers">
-      <Swiper
-        {...heroCarouselOptions}
-        modules={[Navigation, Pagination, Keyboard, A11y]}
-        navigation
-        pagination={{ clickable: true }}
-        keyboard={{ enabled: true, onlyInViewport: true }}
-        a11y={{ containerRoleDescriptionMessage: 'carousel', itemRoleDescriptionMessage: 'slide' }}
-        className="hero-carousel"
-      >
-        {slides.map((slide) => (
-          <SwiperSlide key={slide.title}>
-            <div className="container hero-slide">
-              <div className="hero-copy">
-                <span className="eyebrow hero-eyebrow">{slide.eyebrow}</span>
-                <h2 className="hero-title">{slide.title}</h2>
-                <p className="hero-text">{slide.text}</p>
-                <ButtonLink to="/signup" variant="accent" size="large">
-                  {slide.cta}
-                </ButtonLink>
+    <section className="hero" aria-label="Featured offers" ref={ref}>
+      {Live ? (
+        <Live initialSlide={start} />
+      ) : (
+        <div className="swiper hero-carousel swiper-horizontal">
+          <div className="swiper-wrapper">
+            {heroSlides.map((slide, index) => (
+              <div key={slide.title} className={`swiper-slide${index === 0 ? ' swiper-slide-active' : ''}`} inert={index > 0}>
+                <HeroSlideContent slide={slide} />
               </div>
-              <div className="hero-art">{slide.art}</div>
-            </div>
-          </SwiperSlide>
-        ))}
-      </Swiper>
+            ))}
+          </div>
+          <StaticArrows current={0} count={heroSlides.length} onGo={go} />
+          <StaticBullets current={0} count={heroSlides.length} onGo={go} />
+        </div>
+      )}
     </section>
   );
 }

@@ -1,58 +1,45 @@
-import { Link } from 'react-router';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import { A11y, Autoplay, Keyboard, Pagination } from 'swiper/modules';
+import { useState } from 'react';
 import 'swiper/css';
 import 'swiper/css/pagination';
-import { Icon, type IconName } from '../../../components/Icon';
-import { wealthCarouselOptions } from './wealthCarouselOptions';
+import { StaticBullets } from './carousel/StaticArrows';
+import { useDeferredCarousel } from './carousel/useDeferredCarousel';
+import { WealthCard, wealthProducts } from './wealthProducts';
 
-interface WealthProduct {
-  readonly title: string;
-  readonly icon: IconName;
-  readonly text: string;
-}
+const loadWealthSwiper = () => import('./WealthSwiper').then((module) => module.WealthSwiper);
 
-const products: readonly WealthProduct[] = [
-  { title: 'Trade FX', icon: 'exchange', text: 'Buy and sell major currencies at competitive rates, with forward contracts to lock in a price.' },
-  { title: 'Multi Currency a/c', icon: 'globe', text: 'Hold, send and receive up to ten currencies from one account, with no fee to switch between them.' },
-  { title: 'Mutual Funds', icon: 'chart', text: 'Diversified funds chosen by our investment team, from cautious income to long-term growth.' },
-  { title: 'Pension Scheme', icon: 'piggy', text: 'Plan for retirement with regular contributions, employer matching and tax-efficient growth.' },
-];
-
-/** The auto-playing wealth products carousel of the home page. */
+/**
+ * The auto-playing wealth products carousel of the home page. Until Swiper has loaded (when the carousel comes
+ * near the viewport, or a person reaches for it) the cards show as Swiper lays them out: 1, 2 or 3 to a view.
+ */
 export function WealthCarousel() {
+  const { Live, wake, ref } = useDeferredCarousel(loadWealthSwiper, { whenNear: true });
+  const [start, setStart] = useState(0);
+  const go = (slide: number) => {
+    setStart(slide);
+    wake();
+  };
   return (
-    <section className="section wealth" aria-labelledby="wealth-title" id="wealth">
+    <section className="section wealth" aria-labelledby="wealth-title" id="wealth" ref={ref}>
       <div className="container">
         <div className="section-header section-header-center">
           <span className="eyebrow">Wealth management</span>
           <h2 id="wealth-title">Make your money work harder</h2>
           <p className="lead">Investment and currency services for every goal, with an adviser who knows your plans.</p>
         </div>
-        <Swiper
-          {...wealthCarouselOptions}
-          modules={[Autoplay, Pagination, Keyboard, A11y]}
-          pagination={{ clickable: true }}
-          keyboard={{ enabled: true, onlyInViewport: true }}
-          a11y={{ containerRoleDescriptionMessage: 'carousel', itemRoleDescriptionMessage: 'slide' }}
-          className="wealth-carousel"
-          aria-label="Wealth products"
-        >
-          {products.map((product) => (
-            <SwiperSlide key={product.title} className="wealth-slide">
-              <article className="card wealth-card">
-                <span className="icon-badge">
-                  <Icon name={product.icon} size={28} />
-                </span>
-                <h3>{product.title}</h3>
-                <p>{product.text}</p>
-                <Link to="/contact" className="text-link">
-                  Talk to an adviser <Icon name="arrowRight" size={16} />
-                </Link>
-              </article>
-            </SwiperSlide>
-          ))}
-        </Swiper>
+        {Live ? (
+          <Live initialSlide={start} />
+        ) : (
+          <div className="swiper wealth-carousel wealth-carousel-static swiper-horizontal" aria-label="Wealth products">
+            <div className="swiper-wrapper">
+              {wealthProducts.map((product) => (
+                <div key={product.title} className="swiper-slide wealth-slide">
+                  <WealthCard product={product} />
+                </div>
+              ))}
+            </div>
+            <StaticBullets current={0} count={wealthProducts.length} onGo={go} />
+          </div>
+        )}
       </div>
     </section>
   );

@@ -1,11 +1,17 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useScrollOnNavigate } from '../../../lib/routing/useScrollOnNavigate';
+import { PageLoading } from './PageLoading';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
+import { usePageMeta } from './usePageMeta';
 import './PublicLayout.css';
 import '../public.css';
 
 /** The shared layout of the public site and the auth pages: skip link, header, the page, footer. */
 export function PublicLayout() {
+  usePageMeta();
+  useScrollOnNavigate();
   return (
     <div className="public-layout">
       <a href="#main" className="skip-link">
@@ -13,10 +19,11 @@ export function PublicLayout() {
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="public-main">
-        <Outlet />
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -17,4 +17,8 @@ export const queryKeys = {
   adminUserTransactions: (userId: string) => ['admin', 'transactions', userId] as const,
   contacts: () => ['contacts'] as const,
   file: (url: string) => ['files', url] as const,
+  secondFactor: (userId: string) => ['auth', 'second-factor', userId] as const,
+  sessions: (userId: string) => ['auth', 'sessions', userId] as const,
+  signInNotices: (userId: string) => ['auth', 'sign-in-notices', userId] as const,
+  adminSecondFactor: (userId: string) => ['admin', 'users', 'second-factor', userId] as const,
 };

@@ -1,19 +1,17 @@
-import bcrypt from 'bcryptjs';
 import express, { type Express } from 'express';
 import { Redis } from 'ioredis';
 import { createProjectionReader, startProjector, type ProjectorHandle } from '@bank/projector';
 import { createLogger, parseConfig } from '@bank/platform';
-import { defaultWorkerSettings, startWorker, type RunningWorker, type WorkerSettings } from '@bank/worker';
-import { createTransferFixture, type OpenCustomerOptions, type TestCustomer, type TransferFixture } from '@bank/worker/testing';
+import { createTransferFixture, type OpenCustomerOptions, type TestCustomer, type TransferFixture } from '@bank/testkit';
+import { defaultTransferSettings, type TransferSettings } from '@bank/transfers';
+import { startWorker, type RunningWorker } from '@bank/worker';
+import { loadApiKeys } from '../../../apiKeys';
 import type { AppDeps } from '../../../appDeps';
-import { signToken } from '../../../auth/tokens';
-import { TOO_MANY_WRONG_PINS_MESSAGE } from '../../../auth/pinAttemptLimiter';
 import { errorHandler } from '../../../http/errorHandler';
-import { TooManyRequestsError } from '../../../http/httpErrors';
-import type { FailureLimiter } from '../../../http/rateLimiter';
 import { jsonBody } from '../../../http/jsonBody';
 import { requestId } from '../../../http/requestId';
 import { createApiMetrics } from '../../../operations/apiMetrics';
+import { testToken } from '../../../testing/testSessions';
 import { parseRateLimitConfig } from '../../../rateLimitConfig';
 import { createQueueDashboard } from '../queueDashboard';
 import { createTransactionsRouter, type TransactionsRouterOptions } from '../transactionsRouter';
@@ -21,7 +19,8 @@ import { createTransactionsRouter, type TransactionsRouterOptions } from '../tra
 /**
  * A minimal app for the transactions routes: the API's own middleware (request id, JSON body, auth, error mapping,
  * sendCommandResult through app.locals.deps), this router at /api/transaction and the queue dashboard at
- * /api/admin/queues, on a fresh database and Redis prefix, with the projector and the worker running in-process.
+ * /api/admin/queues, on a fresh database and Redis prefix, with the projector and the worker (the transfer process,
+ * settlement and maintenance jobs) running in-process on the fixture's command handler.
  */
 export const TEST_PIN = '123456';
 
@@ -43,12 +42,10 @@ export interface HarnessOptions {
   readonly router?: TransactionsRouterOptions;
   /** Start the worker in this process (default true). */
   readonly worker?: boolean;
-  readonly workerSettings?: Partial<WorkerSettings>;
+  readonly workerSettings?: Partial<TransferSettings>;
   readonly settlementDelayMs?: number;
   readonly env?: Record<string, string>;
 }
-
-let pinHash: Promise<string> | undefined;
 
 export async function createTransactionsHarness(label: string, options: HarnessOptions = {}): Promise<TransactionsHarness> {
   const fx = await createTransferFixture(label);
@@ -68,9 +65,13 @@ export async function createTransactionsHarness(label: string, options: HarnessO
   const projection = createProjectionReader(fx.pool);
   const deps: AppDeps = {
     config,
+    keys: loadApiKeys(config, { IDEMPOTENCY_KEYS: `t1:${Buffer.alloc(32, 7).toString('base64')}` }),
     logger,
     pool: fx.pool,
     store: fx.store,
+    commands: fx.commands,
+    signals: fx.signals,
+    pinKeys: fx.pinKeys,
     redis,
     projection,
     limits: parseRateLimitConfig(options.env ?? {}),
@@ -82,7 +83,7 @@ export async function createTransactionsHarness(label: string, options: HarnessO
       ? undefined
       : await startWorker({
           config: {
-            ...defaultWorkerSettings({ WORKER_BACKOFF_MS: 100, WORKER_LOCK_DURATION_MS: 5000, WORKER_STALLED_INTERVAL_MS: 2000, ...options.workerSettings }),
+            ...defaultTransferSettings({ WORKER_BACKOFF_MS: 100, WORKER_LOCK_DURATION_MS: 5000, WORKER_STALLED_INTERVAL_MS: 2000, ...options.workerSettings }),
             REDIS_URL: fx.redis.url,
             REDIS_PREFIX: fx.redis.prefix,
             SETTLEMENT_DELAY_MS: config.SETTLEMENT_DELAY_MS,
@@ -90,6 +91,8 @@ export async function createTransactionsHarness(label: string, options: HarnessO
           },
           store: fx.store,
           pool: fx.pool,
+          commands: fx.commands,
+          signals: fx.signals,
           logger,
           sweepOnStart: false,
         });
@@ -98,12 +101,9 @@ export async function createTransactionsHarness(label: string, options: HarnessO
   app.disable('x-powered-by');
   app.locals.deps = deps;
   app.use(requestId());
-  app.use('/api/admin/queues', createQueueDashboard(deps, worker ? { queues: worker.queues } : {}));
+  app.use('/api/admin/queues', createQueueDashboard(deps, worker ? { queues: [worker.settlement.queue, worker.maintenance] } : {}));
   app.use('/api', ...jsonBody());
-  app.use(
-    '/api/transaction',
-    createTransactionsRouter(deps, { ...(worker ? { queues: worker.queues } : {}), pinLimiter: testPinLimiter(deps), ...options.router }),
-  );
+  app.use('/api/transaction', createTransactionsRouter(deps, options.router));
   app.use(errorHandler(logger));
 
   const settle = async () => {
@@ -112,7 +112,7 @@ export async function createTransactionsHarness(label: string, options: HarnessO
   };
   const withToken = async (customer: TestCustomer, role: 'customer' | 'admin') => {
     await settle();
-    return { ...customer, token: signToken(config, { userId: customer.userId, role }).token };
+    return { ...customer, token: await testToken(deps, { userId: customer.userId, role }) };
   };
 
   return {
@@ -122,8 +122,7 @@ export async function createTransactionsHarness(label: string, options: HarnessO
     projector,
     worker,
     async customer(customerOptions = {}) {
-      pinHash ??= bcrypt.hash(TEST_PIN, 4);
-      return withToken(await fx.openCustomer({ pinHash: await pinHash, ...customerOptions }), 'customer');
+      return withToken(await fx.openCustomer({ pin: TEST_PIN, ...customerOptions }), 'customer');
     },
     async admin() {
       return withToken(await fx.openCustomer({ role: 'admin' }), 'admin');
@@ -135,28 +134,6 @@ export async function createTransactionsHarness(label: string, options: HarnessO
       await projection.close();
       redis.disconnect();
       await fx.close();
-    },
-  };
-}
-
-/**
- * A stand-in for the API's pin limiter while its assertAllowed refuses keys never seen (rate-limit-redis's `get`
- * through ioredis answers NaN hits for a missing key): the same rule, 5 wrong pins per user per window, 429 after.
- */
-function testPinLimiter(deps: AppDeps): FailureLimiter {
-  const { limit, windowMs } = deps.limits.paymentPin;
-  const key = (user: string) => `${deps.config.REDIS_PREFIX}rl:pin-test:${user}`;
-  return {
-    async assertAllowed(user) {
-      const [hits, ttl] = await Promise.all([deps.redis.get(key(user)), deps.redis.pttl(key(user))]);
-      if (Number(hits ?? 0) >= limit) throw new TooManyRequestsError(TOO_MANY_WRONG_PINS_MESSAGE, Math.max(1, (ttl > 0 ? ttl : windowMs) / 1000));
-    },
-    async recordFailure(user) {
-      const hits = await deps.redis.incr(key(user));
-      if (hits === 1) await deps.redis.pexpire(key(user), windowMs);
-    },
-    async reset(user) {
-      await deps.redis.del(key(user));
     },
   };
 }

@@ -1,0 +1,103 @@
+import type { Projection, ProjectionDb } from '../projections/projection';
+import { ProjectionError } from '../projections/projectionError';
+import type { ReadModelTables } from '../schema/readModelTables';
+import type { Statement } from './changeStatements';
+import type { TableCatalog, TableInfo } from './tableCatalog';
+import { TableChanges, type ChangeSource, type Row } from './tableChanges';
+
+/** The tables a set of projections writes in one schema, checked against the schema's catalog. */
+export interface WriteLayout {
+  readonly tables: ReadModelTables;
+  readonly projections: readonly Projection[];
+  /** Table name → its catalog entry and position column. */
+  readonly writable: ReadonlyMap<string, { readonly info: TableInfo; readonly positionColumn: string }>;
+}
+
+export function createWriteLayout(projections: readonly Projection[], catalog: TableCatalog, tables: ReadModelTables): WriteLayout {
+  const writable = new Map<string, { info: TableInfo; positionColumn: string }>();
+  for (const projection of projections) {
+    for (const [name, declared] of Object.entries(projection.tables)) {
+      const info = catalog.get(name);
+      if (!info) throw new ProjectionError(`Projection ${projection.name} writes ${name}, which is not a table of ${tables.schema} with a one-column primary key`);
+      const positionColumn = declared.positionColumn ?? 'last_position';
+      const known = writable.get(name);
+      if (known && known.positionColumn !== positionColumn) throw new ProjectionError(`Projections disagree on the position column of ${name}`);
+      if (!info.columns.has(positionColumn)) throw new ProjectionError(`Table ${info.qualified} has no position column ${positionColumn}`);
+      writable.set(name, { info, positionColumn });
+    }
+  }
+  return { tables, projections, writable };
+}
+
+/** Everything one batch does to the read models, folded in memory (see TableChanges), and its raw statements. */
+export class BatchChanges {
+  readonly byTable = new Map<string, TableChanges>();
+  /** The projections' `execute` statements, in event order. */
+  readonly statements: Statement[] = [];
+  private readonly contexts = new Map<Projection, ProjectionContext>();
+
+  constructor(readonly layout: WriteLayout) {}
+
+  /** The `db` a projection's handler gets for the event `source`. */
+  contextFor(projection: Projection, source: ChangeSource): ProjectionDb {
+    let context = this.contexts.get(projection);
+    if (!context) {
+      context = new ProjectionContext(this, projection);
+      this.contexts.set(projection, context);
+    }
+    context.source = source;
+    return context;
+  }
+
+  /** True when nothing is to be written. */
+  get empty(): boolean {
+    return this.statements.length === 0 && [...this.byTable.values()].every((table) => table.size === 0);
+  }
+
+  table(name: string): TableChanges {
+    let changes = this.byTable.get(name);
+    if (!changes) {
+      const entry = this.layout.writable.get(name);
+      if (!entry) throw new ProjectionError(`No projection writes a table ${name}`);
+      changes = new TableChanges(entry.info, entry.positionColumn);
+      this.byTable.set(name, changes);
+    }
+    return changes;
+  }
+}
+
+/** A projection's view of the batch: its own tables only, each change stamped with the current event's position. */
+class ProjectionContext implements ProjectionDb {
+  /** The event being applied (set before each handler call). */
+  source!: ChangeSource;
+
+  constructor(
+    private readonly batch: BatchChanges,
+    private readonly projection: Projection,
+  ) {}
+
+  get tables(): ReadModelTables {
+    return this.batch.layout.tables;
+  }
+
+  insert(table: string, row: Row): void {
+    this.own(table).insert(row, this.source.positionText);
+  }
+
+  update(table: string, key: string, set: Row): void {
+    this.own(table).update(key, set, this.source.positionText, this.source);
+  }
+
+  upsert(table: string, row: Row): void {
+    this.own(table).upsert(row, this.source.positionText, this.source);
+  }
+
+  execute(text: string, values: readonly unknown[] = []): void {
+    this.batch.statements.push({ text, values: [...values] });
+  }
+
+  private own(table: string): TableChanges {
+    if (!Object.hasOwn(this.projection.tables, table)) throw new ProjectionError(`Projection ${this.projection.name} does not declare the table ${table} it writes`);
+    return this.batch.table(table);
+  }
+}

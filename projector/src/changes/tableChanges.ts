@@ -1,0 +1,163 @@
+import type { RecordedEvent } from '@bank/eventstore';
+import { ProjectionError } from '../projections/projectionError';
+import type { TableInfo } from './tableCatalog';
+
+/** A row (or part of one) as a projection writes it: column name → value. */
+export type Row = Readonly<Record<string, unknown>>;
+
+/** The event a change came from, named when the change cannot be applied. */
+export interface ChangeSource {
+  readonly type: string;
+  readonly streamId: string;
+  readonly positionText: string;
+  readonly recorded: RecordedEvent;
+}
+
+/** An update kept in a batch: its columns and position. */
+export interface KeptUpdate {
+  readonly set: Row;
+  readonly position: string;
+}
+
+/**
+ * Everything a batch does to one row, folded. The fold reproduces exactly what applying the batch's changes one
+ * by one would do, whatever the row held before the batch (absent, or present with any `last_position`):
+ *
+ * - an insert does nothing when the row exists (`ON CONFLICT DO NOTHING`); only the first change of a key in the
+ *   batch can be an insert that matters: after any earlier change the row exists (or the batch fails);
+ * - an update sets its columns when its position is greater than the row's position, and moves the row's position
+ *   to its own. Within the batch an update at or before the last update kept is skipped (it would find the row's
+ *   position at least as far); every other update is kept. Applied to a row at position L, the kept updates after
+ *   L are exactly those one-by-one application would apply, so per column: "the last kept value if its position
+ *   > L, else the row's value";
+ * - for a row the batch inserts, L is the insert's position: the row is written once, already merged.
+ */
+export interface KeyChanges {
+  /** The key as the projection gave it. */
+  readonly key: string;
+  /** The inserted row, when the key's first change in the batch was an insert. */
+  readonly insert: Row | undefined;
+  readonly insertPosition: string;
+  /** When the key's first change was an update: the row must exist before the batch; this event needed it. */
+  readonly requiredBy: ChangeSource | undefined;
+  /** The updates kept, in order (positions increasing). */
+  updates: KeptUpdate[] | undefined;
+  /** Position of the last update kept ('' when none). */
+  updatedAt: string;
+}
+
+/** Per column, the last value the kept updates set and that update's position. */
+export function lastValues(entry: KeyChanges): Map<string, { value: unknown; position: string }> {
+  const values = new Map<string, { value: unknown; position: string }>();
+  for (const { set, position } of entry.updates ?? []) {
+    for (const column in set) values.set(column, { value: set[column], position });
+  }
+  return values;
+}
+
+/** A row the batch inserts, merged with the updates that follow its insert. */
+export interface NewRow {
+  readonly key: string;
+  /** Its columns but the position column. */
+  readonly row: Row;
+  /** Its position column's value. */
+  readonly position: string;
+}
+
+/** The folded changes of one batch to one table. */
+export class TableChanges {
+  private readonly keys = new Map<string, KeyChanges>();
+  private readonly normalizeKey: (key: string) => string;
+
+  constructor(
+    readonly info: TableInfo,
+    /** The column holding the position of the last event that changed a row (`last_position`). */
+    readonly positionColumn: string,
+  ) {
+    if (!info.columns.has(positionColumn)) throw new ProjectionError(`Table ${info.qualified} has no position column ${positionColumn}`);
+    // Keys compare as the database compares them: a uuid in any letter case is one row.
+    this.normalizeKey = info.columns.get(info.key)!.type === 'uuid' ? (key) => key.toLowerCase() : (key) => key;
+  }
+
+  get size(): number {
+    return this.keys.size;
+  }
+
+  /** Inserts `row` (with its key column) unless its key exists; the row's position column is set to `position`. */
+  insert(row: Row, position: string): void {
+    const key = this.keyOf(row);
+    const id = this.normalizeKey(key);
+    if (this.keys.has(id)) return;
+    this.keys.set(id, { key, insert: row, insertPosition: position, requiredBy: undefined, updates: undefined, updatedAt: '' });
+  }
+
+  /** Sets `set`'s columns of the row `key` if `position` is after the row's; the row must exist. */
+  update(key: string, set: Row, position: string, source: ChangeSource): void {
+    if (typeof key !== 'string' || key === '') throw new ProjectionError(`An update of ${this.info.qualified} needs a key`);
+    if (this.info.key in set || this.positionColumn in set) throw new ProjectionError(`An update of ${this.info.qualified} cannot set ${this.info.key} or ${this.positionColumn}`);
+    const id = this.normalizeKey(key);
+    let entry = this.keys.get(id);
+    if (!entry) {
+      entry = { key, insert: undefined, insertPosition: '', requiredBy: source, updates: undefined, updatedAt: '' };
+      this.keys.set(id, entry);
+    }
+    if (position <= entry.updatedAt) return;
+    entry.updatedAt = position;
+    (entry.updates ??= []).push({ set, position });
+  }
+
+  /** Inserts `row`, or sets all its columns when `position` is after the existing row's. */
+  upsert(row: Row, position: string, source: ChangeSource): void {
+    this.insert(row, position);
+    const { [this.info.key]: key, ...set } = row;
+    this.update(key as string, set, position, source);
+  }
+
+  /** The rows the batch inserts, each merged with the updates kept after its insert. */
+  *newRows(): Generator<NewRow> {
+    for (const entry of this.keys.values()) {
+      const { insert, insertPosition } = entry;
+      if (!insert) continue;
+      if (entry.updatedAt <= insertPosition) {
+        yield { key: entry.key, row: insert, position: insertPosition };
+        continue;
+      }
+      const merged: Record<string, unknown> = { ...insert };
+      for (const { set, position } of entry.updates!) {
+        if (position <= insertPosition) continue;
+        for (const column in set) merged[column] = set[column];
+      }
+      yield { key: entry.key, row: merged, position: entry.updatedAt };
+    }
+  }
+
+  /**
+   * The keys whose updates must be applied to rows that exist before the batch: those whose first change was an
+   * update, and (unless `onlyRequired`) those the batch inserts, in case the row existed already (a replay).
+   */
+  *keysToUpdate(onlyRequired: boolean): Generator<KeyChanges> {
+    for (const entry of this.keys.values()) {
+      if (entry.updatedAt === '') continue;
+      if (onlyRequired && entry.insert) continue;
+      yield entry;
+    }
+  }
+
+  /** The keys that must exist before the batch, with the first event that needed each. */
+  *required(): Generator<{ key: string; source: ChangeSource }> {
+    for (const entry of this.keys.values()) if (entry.requiredBy) yield { key: entry.key, source: entry.requiredBy };
+  }
+
+  private keyOf(row: Row): string {
+    const key = row[this.info.key];
+    if (typeof key !== 'string' || key === '') throw new ProjectionError(`A row of ${this.info.qualified} needs its key ${this.info.key}`);
+    return key;
+  }
+
+  /** Throws unless the table has every one of these columns (checked once per set of columns when writing). */
+  checkColumns(columns: Iterable<string>): void {
+    for (const column of columns) {
+      if (!this.info.columns.has(column)) throw new ProjectionError(`Table ${this.info.qualified} has no column ${column}`);
+    }
+  }
+}

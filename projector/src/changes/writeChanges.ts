@@ -1,0 +1,96 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { ProjectionError } from '../projections/projectionError';
+import { EventApplyError } from '../runner/eventDispatcher';
+import type { BatchChanges } from './batchChanges';
+import { newRowGroups, tableStatement, type RowGroup } from './changeStatements';
+import { copyEncoder } from './columnValues';
+import type { ChangeSource, TableChanges } from './tableChanges';
+
+type Client = pg.ClientBase;
+
+/**
+ * Writes a batch's folded changes inside the caller's transaction: one statement per table changed (inserts,
+ * updates and the check that updated rows exist, see tableStatement), then the projections' own statements.
+ * Throws an EventApplyError naming the first event whose update found no row.
+ */
+export async function writeChanges(client: Client, changes: BatchChanges): Promise<void> {
+  for (const table of changes.byTable.values()) {
+    const statement = tableStatement(table);
+    if (!statement) continue;
+    const { rows } = await client.query<{ key: string }>(statement.text, statement.values);
+    if (rows.length > 0) throw missingRows(table, rows);
+  }
+  await runStatements(client, changes);
+}
+
+/**
+ * The bulk variant for a rebuild's fresh tables: the rows the batch inserts go in with COPY (one per set of
+ * columns), then one statement per table for the updates of rows inserted by earlier batches. A COPY refuses a key
+ * that exists already (an event inserting a row twice: a replayed fact); the caller then rolls the batch back and
+ * writes it with writeChanges, whose inserts do nothing on an existing key.
+ */
+export async function copyChanges(client: Client, changes: BatchChanges): Promise<void> {
+  for (const table of changes.byTable.values()) {
+    for (const group of newRowGroups(table)) await copyRows(client, table, group);
+    const statement = tableStatement(table, { afterCopy: true });
+    if (!statement) continue;
+    const { rows } = await client.query<{ key: string }>(statement.text, statement.values);
+    if (rows.length > 0) throw missingRows(table, rows);
+  }
+  await runStatements(client, changes);
+}
+
+/** True for the error a COPY gets when one of its keys exists already. */
+export function isDuplicateKeyError(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
+}
+
+async function runStatements(client: Client, changes: BatchChanges): Promise<void> {
+  for (const statement of changes.statements) await client.query(statement.text, statement.values);
+}
+
+/** Rows per chunk of text handed to the COPY stream. */
+const COPY_CHUNK_ROWS = 2_000;
+
+/**
+ * COPY of one group of new rows. The text is encoded before the COPY starts, so that the statement (and its
+ * transaction) lasts only as long as the server takes to read it.
+ */
+async function copyRows(client: Client, table: TableChanges, group: RowGroup): Promise<void> {
+  const { rows } = group;
+  if (rows.length === 0) return;
+  const encoders = group.columns.map((name) => copyEncoder(table.info.columns.get(name)!));
+  const last = group.columns.length - 1;
+  const chunks: string[] = [];
+  for (let start = 0; start < rows.length; start += COPY_CHUNK_ROWS) {
+    let text = '';
+    const end = Math.min(rows.length, start + COPY_CHUNK_ROWS);
+    for (let r = start; r < end; r += 1) {
+      const { row, position } = rows[r]!;
+      // The position column is last; it needs no escaping.
+      for (let c = 0; c < last; c += 1) text += encoders[c]!(row[group.columns[c]!]) + '\t';
+      text += position + '\n';
+    }
+    chunks.push(text);
+  }
+  const names = group.columns.map((name) => pg.escapeIdentifier(name)).join(', ');
+  await pipeline(Readable.from(chunks), client.query(copyFrom(`COPY ${table.info.qualified} (${names}) FROM STDIN`)));
+}
+
+/** The error for updates whose rows do not exist: it names the first event (in log order) that needed one. */
+function missingRows(table: TableChanges, rows: readonly { key: string }[]): EventApplyError {
+  const uuid = table.info.columns.get(table.info.key)!.type === 'uuid';
+  const normal = (key: string) => (uuid ? key.toLowerCase() : key);
+  const missing = new Set(rows.map((row) => normal(row.key)));
+  let first: { key: string; source: ChangeSource } | undefined;
+  for (const entry of table.required()) {
+    if (!missing.has(normal(entry.key))) continue;
+    if (!first || entry.source.positionText < first.source.positionText) first = entry;
+  }
+  const { key, source } = first!;
+  const message = `${source.type} of ${source.streamId} at ${source.positionText} refers to ${table.info.qualified} row ${key}, which does not exist`;
+  return new EventApplyError(source.recorded, new ProjectionError(message));
+}

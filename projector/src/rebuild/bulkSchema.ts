@@ -1,0 +1,65 @@
+import pg from 'pg';
+import { checkOut } from '../runner/pooledClient';
+import { schemaIdent } from '../schema/readModelSchema';
+
+/** What a build schema lost for its bulk load, and gets back once loaded. */
+export interface BulkState {
+  readonly schema: string;
+  /** The projections' tables, quoted and qualified. */
+  readonly tables: readonly string[];
+  /** Secondary index definitions (`CREATE INDEX …`), in migration order. */
+  readonly indexes: readonly string[];
+  readonly unlogged: boolean;
+}
+
+const quote = (schema: string, table: string) => `${schemaIdent(schema)}.${pg.escapeIdentifier(table)}`;
+
+/**
+ * Strips a freshly migrated build schema down for a bulk load: its secondary indexes are dropped, to be built once
+ * over the full tables at the end (much cheaper than maintained row by row). The primary keys stay (the load's
+ * updates find rows by them), and so do the CHECK constraints: they cost a few comparisons per row, refuse a bad
+ * row in the batch that writes it (where the event is named), and adding one back later would scan the table in
+ * a transaction holding a transaction id — see finishBulkLoad for why that matters.
+ *
+ * With `unlogged`, the tables also stop writing WAL until finishBulkLoad makes them logged again. The crash story:
+ * PostgreSQL empties an unlogged table after a crash of the server; that can only hit a build schema
+ * (`rm_build_<n>`), which no reader uses and which is never resumed: the next rebuild drops it and starts from
+ * position 0. The tables are logged again (their whole contents written to WAL, so replicas get them too) before
+ * the swap makes them the live read models.
+ */
+export async function prepareBulkLoad(pool: pg.Pool, schema: string, tables: readonly string[], unlogged: boolean): Promise<BulkState> {
+  const { rows } = await pool.query<{ indexname: string; indexdef: string }>(
+    `SELECT i.indexname, i.indexdef FROM pg_indexes i JOIN pg_class c ON c.relname = i.indexname AND c.relnamespace = $1::text::regnamespace
+      WHERE i.schemaname = $1 AND i.tablename = ANY ($2::text[])
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.connamespace = $1::text::regnamespace AND k.conname = i.indexname)
+      ORDER BY c.oid`,
+    [schema, tables],
+  );
+  for (const row of rows) await pool.query(`DROP INDEX ${schemaIdent(schema)}.${pg.escapeIdentifier(row.indexname)}`);
+  const qualified = tables.map((table) => quote(schema, table));
+  if (unlogged) for (const table of qualified) await pool.query(`ALTER TABLE ${table} SET UNLOGGED`);
+  return { schema, tables: qualified, indexes: rows.map((row) => row.indexdef), unlogged };
+}
+
+/**
+ * Gives a loaded build schema back what prepareBulkLoad took: the tables logged (when they were not), each index
+ * built CONCURRENTLY, statistics. Why concurrently, in a schema nobody reads: the PostgreSQL event store shows a
+ * reader of the global log only events of transactions below the oldest transaction still running (its
+ * visibility fence, docs/eventstore.md), and a plain CREATE INDEX (like SET LOGGED, or adding a CHECK) holds a
+ * transaction id while it scans the table — every subscriber of the log (the live projector, the worker) would
+ * stand still for that long. CREATE INDEX CONCURRENTLY builds without holding one. The indexes are built one after
+ * the other (concurrent builds of partial indexes wait for each other).
+ */
+export async function finishBulkLoad(pool: pg.Pool, state: BulkState): Promise<void> {
+  const pooled = await checkOut(pool);
+  const { client } = pooled;
+  try {
+    await client.query(`SET maintenance_work_mem = '256MB'`);
+    if (state.unlogged) for (const table of state.tables) await client.query(`ALTER TABLE ${table} SET LOGGED`);
+    for (const definition of state.indexes) await client.query(definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX CONCURRENTLY '));
+    for (const table of state.tables) await client.query(`ANALYZE ${table}`);
+    await client.query('RESET maintenance_work_mem');
+  } finally {
+    pooled.release();
+  }
+}

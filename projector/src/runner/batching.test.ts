@@ -1,0 +1,128 @@
+import { bankEvent } from '@bank/domain';
+import type { RecordedEvent } from '@bank/eventstore';
+import fc from 'fast-check';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultProjections } from '../projections/defaultProjections';
+import { migrateReadModels } from '../schema/migrateReadModels';
+import { READ_MODEL_TABLE_NAMES, readModelTables } from '../schema/readModelTables';
+import { createProjectorTestDatabase, type ProjectorTestDatabase } from '../testing/projectorTestDatabase';
+import { generateWorkload } from '../testing/randomWorkload';
+import { readModelSnapshot } from '../testing/readModelSnapshot';
+import { testId, toRecordedEvents } from '../testing/recordedEvents';
+import { at, sampleHistory } from '../testing/sampleHistory';
+import { applyBatch, createBatchTarget, type BatchTarget } from './applyBatch';
+import { EventDispatcher } from './eventDispatcher';
+import { silentProjectorLogger } from './projectorLogger';
+
+let db: ProjectorTestDatabase;
+const dispatcher = new EventDispatcher(defaultProjections, silentProjectorLogger);
+const batched = createBatchTarget({ tables: readModelTables('rm'), name: 'main', dispatcher, applyLock: true });
+const oneByOne = createBatchTarget({ tables: readModelTables('rm_one'), name: 'one', dispatcher, applyLock: false });
+
+async function reset(client: pg.ClientBase, target: BatchTarget): Promise<void> {
+  const { tables } = target;
+  await client.query(`TRUNCATE ${READ_MODEL_TABLE_NAMES.map((table) => `${tables.schema}.${table}`).join(', ')}, ${tables.checkpoint}`);
+  await client.query(`INSERT INTO ${tables.checkpoint} (name) VALUES ($1)`, [target.name]);
+}
+
+async function apply(client: pg.ClientBase, target: BatchTarget, batches: readonly RecordedEvent[][]): Promise<void> {
+  for (const batch of batches) {
+    const { rows } = await client.query<{ position: string | null }>(`SELECT position FROM ${target.tables.checkpoint} WHERE name = $1`, [target.name]);
+    await applyBatch(client, target, batch, rows[0]?.position ?? null);
+  }
+}
+
+/** The events cut at `cuts` (indexes, in any order, repeats and out-of-range ones ignored). */
+function split<T>(events: readonly T[], cuts: readonly number[]): T[][] {
+  const bounds = [...new Set([0, ...cuts.filter((cut) => cut > 0 && cut < events.length), events.length])].sort((a, b) => a - b);
+  return bounds.slice(1).map((end, i) => events.slice(bounds[i], end));
+}
+
+/**
+ * A log as the projector may see it: a random valid workload (or the sample history, which has every event type),
+ * with some events delivered again later (at-least-once delivery: a replay must change nothing).
+ */
+const logs = fc
+  .record({
+    source: fc.oneof(fc.constant('sample' as const), fc.integer({ min: 1, max: 1_000_000 })),
+    size: fc.integer({ min: 20, max: 160 }),
+    replays: fc.array(fc.tuple(fc.nat(), fc.nat(30)), { maxLength: 20 }),
+  })
+  .map(({ source, size, replays }) => {
+    const events = toRecordedEvents(source === 'sample' ? sampleHistory() : generateWorkload({ events: size, seed: source }));
+    // Mostly recent events come again: the case where a replayed change and a new one meet in one batch.
+    for (const [at, back] of replays) {
+      const index = at % (events.length + 1);
+      if (index > 0) events.splice(index, 0, events[Math.max(0, index - 1 - back)]!);
+    }
+    return events;
+  });
+
+beforeAll(async () => {
+  db = await createProjectorTestDatabase('batching');
+  await migrateReadModels(db.pool, 'rm');
+  await migrateReadModels(db.pool, 'rm_one');
+});
+afterAll(async () => {
+  await db.close();
+});
+
+describe('batching', () => {
+  it('any split of an event sequence into batches gives the same tables as applying the events one by one', async () => {
+    const client = await db.pool.connect();
+    try {
+      await fc.assert(
+        fc.asyncProperty(logs, fc.array(fc.nat(200), { maxLength: 40 }), async (events, cuts) => {
+          await reset(client, batched);
+          await reset(client, oneByOne);
+          await apply(client, oneByOne, events.map((event) => [event]));
+          await apply(client, batched, split(events, cuts));
+          expect(await readModelSnapshot(client, 'rm')).toEqual(await readModelSnapshot(client, 'rm_one'));
+        }),
+        { numRuns: 20 },
+      );
+    } finally {
+      client.release();
+    }
+  }, 180_000);
+
+  it('a change delivered again, next to a newer change of the same row in one batch, changes nothing', async () => {
+    const userId = testId(1);
+    const deposit = (n: number, account: 'savings' | 'checking', balance: number) =>
+      bankEvent('StaffTransactionPosted', {
+        transactionId: testId(100 + n),
+        account,
+        amountCents: balance,
+        direction: 'credit',
+        description: 'Deposit',
+        status: 'completed',
+        occurredAt: at(n),
+        balanceAfterCents: balance,
+        adminId: testId(2),
+        postedAt: at(n),
+      });
+    const [opened, savings, savingsAgain, checking, checkingAgain] = toRecordedEvents([
+      { stream: `account-${userId}`, event: bankEvent('AccountOpened', { userId, accountNumber: '1234567890', openedAt: at(0) }) },
+      { stream: `account-${userId}`, event: deposit(1, 'savings', 500) },
+      { stream: `account-${userId}`, event: deposit(2, 'savings', 800) },
+      { stream: `account-${userId}`, event: deposit(3, 'checking', 700) },
+      { stream: `account-${userId}`, event: deposit(4, 'checking', 900) },
+    ]);
+    const client = await db.pool.connect();
+    try {
+      await reset(client, batched);
+      await reset(client, oneByOne);
+      // The first savings deposit comes again once the row is past it, in a batch with a newer checking deposit:
+      // its balance must not come back, the newer deposit must be applied.
+      const batches = [[opened!, savings!, savingsAgain!, checking!], [savings!, checkingAgain!]];
+      await apply(client, oneByOne, batches.flat().map((event) => [event]));
+      await apply(client, batched, batches);
+      expect(await readModelSnapshot(client, 'rm')).toEqual(await readModelSnapshot(client, 'rm_one'));
+      const { rows } = await client.query('SELECT savings_cents, checking_cents FROM rm.accounts');
+      expect(rows).toEqual([{ savings_cents: '800', checking_cents: '900' }]);
+    } finally {
+      client.release();
+    }
+  });
+});

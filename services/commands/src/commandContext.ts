@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { EventMetadata, NewEvent } from '@bank/eventstore';
+import type { Role } from '@bank/domain';
+import type { KeyringKey } from '@bank/platform';
+import { chainHash, withChainKeyId } from './hashChain';
+import { deterministicId } from './deterministicId';
+
+/** The least a domain event needs to be stored. */
+export interface DomainEventLike {
+  readonly type: string;
+  readonly data: object;
+}
+
+/** Version of the event data shapes the services append (docs/events.md); stored in every event's metadata. */
+export const EVENT_SCHEMA_VERSION = 1;
+
+/** Who may act in the bank, as recorded in every event's metadata (`system`: the bank's own processes). */
+export type ActorRole = Role | 'system' | 'anonymous';
+
+/** The metadata the bank records with each event: the store's, with the bank's roles. */
+export type BankEventMetadata = Omit<EventMetadata, 'hash' | 'prevHash' | 'chainKeyId' | 'actorRole'> & { readonly actorRole?: ActorRole };
+
+export interface CommandContext {
+  /**
+   * Who acts and on behalf of what: copied into every event's metadata (actor, request, correlation and causation
+   * ids). `schemaVersion` defaults to EVENT_SCHEMA_VERSION.
+   */
+  readonly metadata: BankEventMetadata;
+  /**
+   * A stable id for this command (e.g. derived from an idempotency key or a transfer's id and step). When given,
+   * event ids derive from it, so a retried command re-appends the same ids and the store ignores them.
+   */
+  readonly commandId?: string;
+}
+
+/** Where a stream stands: the revision of its last event (undefined: empty) and that event's chain hash. */
+export interface StreamHead {
+  readonly revision: bigint | undefined;
+  readonly lastHash: string | null;
+}
+
+/**
+ * Wraps domain events for the store: ids, metadata and the hash chain continuing from the stream's head, keyed with
+ * `chainKey` (HMAC-SHA-256, its id in `metadata.chainKeyId`) when given, else a plain SHA-256 (legacy; see hashChain.ts).
+ */
+export function toNewEvents(
+  streamId: string,
+  events: readonly DomainEventLike[],
+  after: StreamHead,
+  context: CommandContext,
+  now: Date,
+  chainKey?: KeyringKey,
+): NewEvent[] {
+  let prevHash = after.lastHash;
+  let revision = after.revision === undefined ? 0n : after.revision + 1n;
+  const occurredAt = now.toISOString();
+  return events.map((event, index) => {
+    const id = context.commandId ? deterministicId(`${context.commandId}:${streamId}:${index}`) : randomUUID();
+    const base = withChainKeyId({ schemaVersion: EVENT_SCHEMA_VERSION, ...context.metadata, occurredAt, prevHash }, chainKey);
+    const data = JSON.parse(JSON.stringify(event.data)) as Record<string, unknown>;
+    const hash = chainHash({ streamId, revision, id, type: event.type, data, metadata: base }, prevHash, chainKey?.key);
+    prevHash = hash;
+    revision += 1n;
+    return { id, type: event.type, data, metadata: { ...base, hash } };
+  });
+}

@@ -1,4 +1,0 @@
-export * from './canonicalJson';
-export * from './deterministicId';
-export * from './hashChain';
-export * from './handleCommand';

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { createProgressReporter } from './progress';
+
+describe('createProgressReporter without a terminal', () => {
+  it('prints the first and last step of each phase, and in between at most one line per interval', () => {
+    const lines: string[] = [];
+    const progress = createProgressReporter({ print: (line) => lines.push(line), tty: false, everyMs: 60_000 });
+    for (let done = 1000; done <= 5000; done += 1000) progress.update({ phase: 'reading the log', done, total: 5000, unit: 'events' });
+    for (let done = 10; done <= 30; done += 10) progress.update({ phase: 'checking the streams', done, total: 30, unit: 'streams' });
+    progress.stop();
+    expect(lines.map((line) => line.replace(/ \(\d+ \w+\/s\)$/, ''))).toEqual([
+      'reading the log: 1000 of 5000 events',
+      'reading the log: 5000 of 5000 events',
+      'checking the streams: 10 of 30 streams',
+      'checking the streams: 30 of 30 streams',
+    ]);
+    expect(lines[1]).toMatch(/\(\d+ events\/s\)$/);
+  });
+
+  it('says nothing more after stop', () => {
+    const lines: string[] = [];
+    const progress = createProgressReporter({ print: (line) => lines.push(line), tty: false });
+    progress.update({ phase: 'comparing', done: 0, unit: 'events' });
+    progress.stop();
+    progress.stop();
+    expect(lines).toHaveLength(1);
+  });
+});

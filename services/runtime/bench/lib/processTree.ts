@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** The pids of `root` and every descendant, read from /proc (Linux). */
+export function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command may hold spaces and parentheses: the fields after it follow the last ')'.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const parent = Number(fields[1]);
+      const list = children.get(parent) ?? [];
+      list.push(Number(entry));
+      children.set(parent, list);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const all: number[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const pid = queue.shift()!;
+    all.push(pid);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return all;
+}
+
+/** Resident memory of one process in bytes (0 when it is gone). */
+function rssOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmRSS:\s+(\d+) kB/.exec(status);
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples the summed RSS of a process tree every `everyMs` and remembers the peak. */
+export function sampleTreeRss(root: number, everyMs = 250): { peakBytes(): number; stop(): void } {
+  let peak = 0;
+  const sample = () => {
+    const total = processTree(root).reduce((sum, pid) => sum + rssOf(pid), 0);
+    if (total > peak) peak = total;
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
+  timer.unref();
+  return { peakBytes: () => peak, stop: () => clearInterval(timer) };
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system, every thread) one process has used, in ms; 0 when it is gone. */
+export function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** The pids whose command line contains `text` (e.g. a private redis-server's port). */
+export function pidsWithCommandLine(text: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').includes(text)) pids.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return pids;
+}

@@ -1,0 +1,199 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freeTcpPort, startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from '@bank/testkit';
+import { startBank, type BankProcess } from '../bench/lib/bankProcess';
+import { BENCH_PIN, call, expectStatus, mapLimit, signUpCustomer, type BenchCustomer } from '../bench/lib/bankClient';
+import { freshBankKeys } from '../bench/lib/bankSecrets';
+import { signInStaff } from '../bench/lib/staffSignIn';
+
+/**
+ * A bank of its own for the fault tests: private PostgreSQL and Redis servers (stopped and started by the tests with
+ * the machine's own commands), the bank as real processes, funded customers with pins, and a transfer load that
+ * records every answer, retrying a request that got no answer at all with the same Idempotency-Key (as a client
+ * should: the key makes the retry safe).
+ */
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+export const INITIAL_DOLLARS = 10_000;
+
+export interface FaultBank {
+  readonly postgres: PrivatePostgres;
+  readonly redis: PrivateRedis;
+  readonly databaseUrl: string;
+  readonly pool: pg.Pool;
+  readonly port: number;
+  bank: BankProcess;
+  readonly env: Record<string, string>;
+  /** Starts the bank again (after a kill) on the same port, database and keys. */
+  restart(command?: string, extraEnv?: Record<string, string>): Promise<BankProcess>;
+  customers: BenchCustomer[];
+  admin: string;
+  destroy(): Promise<void>;
+}
+
+export async function createFaultBank(options: { customers?: number; command?: string } = {}): Promise<FaultBank> {
+  const [postgres, redis] = await Promise.all([startPrivatePostgres(), startPrivateRedis()]);
+  const databaseUrl = postgres.databaseUrl('bank');
+  const port = await freeTcpPort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-faults-'));
+  const adminEmail = `faults-admin@bank.example`;
+  const adminPassword = `faults-admin-${randomBytes(6).toString('hex')}`;
+  const env: Record<string, string> = {
+    NODE_ENV: 'test',
+    ...freshBankKeys(),
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: 'faults:',
+    ADMIN_EMAIL: adminEmail,
+    ADMIN_PASSWORD: adminPassword,
+    STAFF_SECOND_FACTOR: 'optional',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_SIGNUPS: '1000000',
+    SETTLEMENT_DELAY_MS: '200',
+  };
+  const command = options.command ?? 'node --import tsx services/runtime/src/main.ts';
+  const launch = (cmd: string, extraEnv: Record<string, string> = {}) =>
+    startBank({ command: cmd, cwd: repoRoot, env: { ...env, ...extraEnv }, port, logFile: path.join(dataDir, `bank-${Date.now()}.log`), readyTimeoutMs: 120_000 });
+  const bank = await launch(command);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const admin = await signInStaff(bank.baseUrl, adminEmail, adminPassword);
+  const runId = randomUUID().slice(0, 8);
+  const customers = await mapLimit(Array.from({ length: options.customers ?? 16 }, (_, i) => i), 4, (i) => signUpCustomer(bank.baseUrl, i, runId));
+  await mapLimit(customers, 4, async (customer, i) => {
+    await expectStatus(
+      call(bank.baseUrl, 'PUT', `/user/admin/account/${customer.id}`, { token: admin, body: { savings: 0, checking: INITIAL_DOLLARS, number: customer.accountNumber } }),
+      200,
+      'balances',
+    );
+    await expectStatus(
+      call(bank.baseUrl, 'PUT', `/user/admin/${customer.id}`, {
+        token: admin,
+        body: { firstName: `Bench${i}`, lastName: 'Customer', email: customer.email, phone: '555-0100', location: { address: 'x', state: 'NY' }, verificationStatus: 'verified', isBlocked: false, paymentPin: BENCH_PIN },
+      }),
+      200,
+      'pin',
+    );
+  });
+  const faultBank: FaultBank = {
+    postgres,
+    redis,
+    databaseUrl,
+    pool,
+    port,
+    bank,
+    env,
+    customers,
+    admin,
+    async restart(cmd = command, extraEnv = {}) {
+      faultBank.bank = await launch(cmd, extraEnv);
+      return faultBank.bank;
+    },
+    async destroy() {
+      await faultBank.bank.stop(5_000).catch(() => undefined);
+      await pool.end().catch(() => undefined);
+      await Promise.all([postgres.destroy(), redis.destroy()]);
+    },
+  };
+  return faultBank;
+}
+
+export interface Attempt {
+  readonly at: number;
+  readonly status: number;
+  readonly transferId?: string;
+  readonly key: string;
+  readonly error?: string;
+}
+
+/**
+ * Internal transfers of $1 between random customers at `inFlight`, until `stop()`; every answer recorded. A request
+ * that got no HTTP answer (a refused or reset connection) is retried once with the same Idempotency-Key.
+ */
+export function transferLoad(baseUrl: () => string, customers: readonly BenchCustomer[], inFlight: number) {
+  const attempts: Attempt[] = [];
+  let running = true;
+  const once = async (payer: BenchCustomer, payee: BenchCustomer, key: string): Promise<Attempt> => {
+    try {
+      const answer = await call<{ data?: { transferId?: string } }>(baseUrl(), 'POST', '/transaction/transfer', {
+        token: payer.token,
+        headers: { 'idempotency-key': key },
+        body: { from: 'checking', amount: 1, accountNumber: payee.accountNumber, bankName: 'Summit Bank', routingNumber: '102000021', accountType: 'checking', to: 'x', paymentPin: BENCH_PIN },
+      });
+      return { at: Date.now(), status: answer.status, key, ...(answer.body?.data?.transferId ? { transferId: answer.body.data.transferId } : {}) };
+    } catch (error) {
+      return { at: Date.now(), status: 0, key, error: (error as Error).cause ? String((error as { cause: unknown }).cause) : (error as Error).message };
+    }
+  };
+  const done = Promise.all(
+    Array.from({ length: inFlight }, async (_, worker) => {
+      let n = 0;
+      while (running) {
+        const payer = customers[(worker * 7 + n) % customers.length]!;
+        const payee = customers[(worker * 7 + n + 1) % customers.length]!;
+        n += 1;
+        const key = randomUUID();
+        let attempt = await once(payer, payee, key);
+        if (attempt.status === 0) {
+          attempts.push(attempt);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          attempt = await once(payer, payee, key);
+        }
+        attempts.push(attempt);
+        if (attempt.status === 503 || attempt.status === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }),
+  );
+  return {
+    attempts,
+    async stop(): Promise<Attempt[]> {
+      running = false;
+      await done;
+      return attempts;
+    },
+  };
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Waits until the read models hold every event and no transfer is unfinished. */
+export async function waitForQuiet(pool: pg.Pool, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const { rows } = await pool.query<{ behind: boolean; open: string }>(`
+        SELECT coalesce((SELECT position FROM rm.checkpoint WHERE name = 'main'), '') <
+               coalesce((SELECT lpad(transaction_id::text, 20, '0') || ':' || lpad(global_position::text, 20, '0') FROM eventstore.events
+                          WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+                          ORDER BY transaction_id DESC, global_position DESC LIMIT 1), '') AS behind,
+               (SELECT count(*) FROM rm.transfers WHERE status IN ('requested', 'debited', 'sent'))::text AS open`);
+      if (!rows[0]!.behind && rows[0]!.open === '0') return;
+    } catch {
+      // the server may still be coming back
+    }
+    if (Date.now() > deadline) throw new Error('The bank did not settle');
+    await sleep(100);
+  }
+}
+
+/** Checks the record after the faults: every 201 transfer credited once, money conserved, the read models equal the replay. */
+export async function checkRecord(bank: FaultBank, attempts: readonly Attempt[]): Promise<{ credited201: number; total: string }> {
+  const ids = [...new Set(attempts.flatMap((a) => (a.status === 201 && a.transferId ? [a.transferId] : [])))];
+  const { rows: notCredited } = await bank.pool.query<{ n: string }>(
+    `SELECT count(*)::text AS n FROM unnest($1::uuid[]) AS t(id) LEFT JOIN rm.transfers tr ON tr.id = t.id WHERE tr.status IS DISTINCT FROM 'credited'`,
+    [ids],
+  );
+  if (notCredited[0]!.n !== '0') throw new Error(`${notCredited[0]!.n} transfers answered 201 but are not credited`);
+  const { rows: twice } = await bank.pool.query<{ n: string }>(
+    `SELECT count(*)::text AS n FROM (SELECT data->>'transactionId' FROM eventstore.events WHERE type = 'AccountCredited' GROUP BY 1 HAVING count(*) > 1) AS d`,
+  );
+  if (twice[0]!.n !== '0') throw new Error(`${twice[0]!.n} credits applied twice`);
+  const { rows: total } = await bank.pool.query<{ total: string }>('SELECT sum(savings_cents + checking_cents)::text AS total FROM rm.accounts');
+  return { credited201: ids.length, total: total[0]!.total };
+}

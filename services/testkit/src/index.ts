@@ -1,0 +1,6 @@
+export * from './childProcess';
+export * from './transferFixture';
+export * from './waitUntil';
+export * from './privateServices';
+export * from './testServices';
+export * from './dockerEngine';

@@ -1,0 +1,124 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/**
+ * PostgreSQL and Redis servers of a test's own, on free ports, started with the machine's own binaries
+ * (/usr/lib/postgresql/<v>/bin, redis-server): the fault tests stop and start them under load without touching the
+ * shared servers every other test uses. Always `destroy()` them.
+ */
+export function freeTcpPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function postgresBin(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const version of versions) {
+    const bin = path.join(root, version, 'bin');
+    if (existsSync(path.join(bin, 'pg_ctl'))) return bin;
+  }
+  throw new Error('No PostgreSQL server binaries under /usr/lib/postgresql');
+}
+
+/** PostgreSQL refuses to run as root: as root, run its tools as the `postgres` user. */
+async function asPostgres(command: string, args: string[]): Promise<void> {
+  if (userInfo().uid === 0) await run('runuser', ['-u', 'postgres', '--', command, ...args], { timeout: 120_000 });
+  else await run(command, args, { timeout: 120_000 });
+}
+
+export interface PrivatePostgres {
+  /** A URL of the server's `postgres` database; use `databaseUrl(name)` for another. */
+  readonly url: string;
+  readonly port: number;
+  databaseUrl(name: string): string;
+  /** Fast shutdown (connections terminated: 57P01), as a restart or a failover does. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+  const bin = postgresBin();
+  const dir = mkdtempSync(path.join(tmpdir(), 'bank-pg-'));
+  if (userInfo().uid === 0) {
+    const { stdout } = await run('id', ['-u', 'postgres']);
+    const { stdout: gid } = await run('id', ['-g', 'postgres']);
+    chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
+  }
+  const data = path.join(dir, 'data');
+  const port = await freeTcpPort();
+  await asPostgres(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const pgCtl = (...args: string[]) => asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'server.log'), ...args]);
+  const start = () => pgCtl('-o', options, '-w', 'start');
+  await start();
+  const databaseUrl = (name: string) => `postgres://postgres@127.0.0.1:${port}/${name}`;
+  let destroyed = false;
+  return {
+    url: databaseUrl('postgres'),
+    port,
+    databaseUrl,
+    stop: () => pgCtl('-m', 'fast', '-w', 'stop'),
+    start,
+    async destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      await pgCtl('-m', 'immediate', '-w', 'stop').catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface PrivateRedis {
+  readonly url: string;
+  readonly port: number;
+  /** Stops the server; it keeps nothing on disk, so it starts again empty. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+export async function startPrivateRedis(): Promise<PrivateRedis> {
+  const port = await freeTcpPort();
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'], { stdio: 'ignore' });
+    for (let i = 0; i < 100; i += 1) {
+      const up = await new Promise<boolean>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.end();
+          resolve(true);
+        });
+        socket.on('error', () => resolve(false));
+      });
+      if (up) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`redis-server did not start on port ${port}`);
+  };
+  const stop = async () => {
+    const current = child;
+    child = undefined;
+    if (!current || current.exitCode !== null) return;
+    const exited = new Promise((resolve) => current.once('exit', resolve));
+    current.kill('SIGKILL');
+    await exited;
+  };
+  await start();
+  return { url: `redis://127.0.0.1:${port}`, port, start, stop, destroy: stop };
+}

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { deterministicId, type CommandHandler } from '@bank/commands';
+import { accountDecider, customerDecider, decideTransferRequest, streams, type CustomerState, type EventData, type TransferInput } from '@bank/domain';
+import type { Position } from '@bank/eventstore';
+import type { Keyring } from '@bank/platform';
+import type pg from 'pg';
+import { noFaults, type FaultHook } from './faults';
+import { verifyPin, type LegacyPinVerifier } from './paymentPin';
+import { resolveRecipient } from './recipient';
+import type { TransferSignals } from './transferSignals';
+
+/**
+ * POST /transaction/transfer without HTTP. On the request path: ONE decision and ONE append — the payer's debit
+ * (pending) on the payer's account stream, carrying the transfer's intent and every id, all fixed here from the
+ * Idempotency-Key. The transfer process takes it from the log. An internal transfer then waits (woken by the
+ * process's outcome, never polling, at most `creditWaitMs`) until the payee's credit is durable and the debit
+ * completed; an external one answers pending at once.
+ */
+export interface TransferRequestDeps {
+  readonly commands: CommandHandler;
+  /** The read models (recipient look-up). */
+  readonly pool: pg.Pool;
+  readonly signals: TransferSignals;
+  /** Keys of the payment pins' keyed hashes (PIN_KEYS). */
+  readonly pinKeys: Keyring;
+  /** Checks a pin stored as bcrypt before the keyed scheme (off the event loop). */
+  readonly verifyLegacyPin?: LegacyPinVerifier;
+  readonly creditWaitMs: number;
+  /** Counts pin comparisons against the user's limit of wrong pins (the API's, in Redis); none in tests of the core. */
+  readonly pinAttempts?: PinAttemptGuard;
+  readonly fault?: FaultHook;
+  readonly now?: () => Date;
+}
+
+export interface TransferRequestCommand {
+  readonly userId: string;
+  readonly input: TransferInput;
+  /** The request's Idempotency-Key: the transfer id derives from it (and the user). */
+  readonly idempotencyKey?: string | undefined;
+  readonly requestId?: string | undefined;
+}
+
+export type DebitData = EventData<'AccountDebited'>;
+
+export interface TransferAnswer {
+  readonly transferId: string;
+  readonly debitTransactionId: string;
+  /** The debit as decided (undefined on a repeated request: it was stored by the first one). */
+  readonly debit: DebitData | undefined;
+  /** The debit's status now: completed (internal, credited), failed (refunded), or pending. */
+  readonly status: 'completed' | 'failed' | 'pending';
+  readonly internal: boolean;
+  /** Position to read the answer's effects at (the outcome's, else the debit's). */
+  readonly position: Position | undefined;
+}
+
+/** The transfer id of a request: derived from the Idempotency-Key when there is one. */
+export function transferIdFor(userId: string, idempotencyKey: string | undefined): string {
+  return idempotencyKey ? deterministicId(`transfer:${userId}:${idempotencyKey}`) : randomUUID();
+}
+
+/**
+ * Where the limit of wrong payment pins is kept. `attempt` runs the comparison as one counted attempt of the user's:
+ * it throws (429) when the user has none left, BEFORE comparing, and a comparison answering false counts as a failure.
+ */
+export interface PinAttemptGuard {
+  attempt(userId: string, check: () => Promise<boolean>): Promise<boolean>;
+}
+
+async function pinMatches(deps: TransferRequestDeps, userId: string, customer: CustomerState, pin: string | undefined): Promise<boolean> {
+  if (pin === undefined || customer.status === 'unregistered' || customer.pinHash === null) return false;
+  const stored = customer.pinHash;
+  const check = () => verifyPin(deps.pinKeys, userId, pin, stored, deps.verifyLegacyPin);
+  return deps.pinAttempts ? deps.pinAttempts.attempt(userId, check) : check();
+}
+
+/** Validation refusals throw DomainError with the spec's texts (blocked, no pin, wrong pin, …, not enough balance). */
+export async function requestTransfer(deps: TransferRequestDeps, command: TransferRequestCommand): Promise<TransferAnswer> {
+  const { userId, input } = command;
+  const transferId = transferIdFor(userId, command.idempotencyKey);
+  const debitTransactionId = deterministicId(`${transferId}:debit`);
+  const [customer, recipient] = await Promise.all([
+    deps.commands.read(customerDecider, streams.customer(userId), (state) => state),
+    resolveRecipient(deps, input.accountNumber, input.to),
+  ]);
+  const matches = await pinMatches(deps, userId, customer, input.paymentPin);
+  const waiter = recipient.kind === 'internal' ? deps.signals.expect(transferId) : undefined;
+  const now = (deps.now?.() ?? new Date()).toISOString();
+  let result;
+  try {
+    result = await deps.commands.execute({
+      decider: accountDecider,
+      streamId: streams.account(userId),
+      decide: (account) =>
+        decideTransferRequest(
+          {
+            type: 'RequestTransfer',
+            transferId,
+            payerId: userId,
+            debitTransactionId,
+            creditTransactionId: deterministicId(`${transferId}:credit`),
+            refundTransactionId: deterministicId(`${transferId}:refund`),
+            from: input.from,
+            amountCents: input.amountCents,
+            accountNumber: input.accountNumber,
+            bankName: input.bankName,
+            routingNumber: input.routingNumber,
+            accountType: input.accountType,
+            to: input.to,
+            description: input.description,
+            pinMatches: matches,
+            now,
+          },
+          { customer, account, recipient },
+        ),
+      context: {
+        commandId: `transfer:${transferId}:request`,
+        metadata: { actorId: userId, actorRole: 'customer', correlationId: transferId, ...(command.requestId ? { requestId: command.requestId } : {}) },
+      },
+      commandType: 'RequestTransfer',
+    });
+  } catch (error) {
+    waiter?.cancel();
+    throw error;
+  }
+  await (deps.fault ?? noFaults)('after-debit');
+  const decided = result.events[0];
+  const debit = decided?.type === 'AccountDebited' ? decided.data : undefined;
+  const internal = recipient.kind === 'internal';
+  if (!waiter || !debit) {
+    waiter?.cancel();
+    return { transferId, debitTransactionId, debit, status: 'pending', internal, position: result.position };
+  }
+  const outcome = await waiter.wait(deps.creditWaitMs);
+  return {
+    transferId,
+    debitTransactionId,
+    debit,
+    status: outcome?.status ?? 'pending',
+    internal,
+    position: outcome?.position ?? result.position,
+  };
+}

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transferInput, type TransferPhase } from '@bank/domain';
+import { migrateReadModels } from '@bank/projector';
+import { createTransferFixture, spawnTs, waitUntil, type Child, type TestCustomer, type TransferFixture } from '@bank/testkit';
+import type { FaultPoint } from './faults';
+import { requestTransfer, type TransferAnswer } from './requestTransfer';
+
+/**
+ * The worker as a real process (`npm run worker`: the transfer process, settlement and maintenance jobs), killed with
+ * SIGKILL at every point of a transfer and started again; and the request itself killed right after its debit. Every
+ * transfer ends completed or refunded, each leg applied exactly once, the total money conserved.
+ */
+const PIN = '123456';
+let fx: TransferFixture;
+let redis: Redis;
+const children: Child[] = [];
+
+function startWorker(fault?: FaultPoint): Child {
+  const child = spawnTs('services/runtime/src/main.ts', {
+    BANK_ROLE: 'worker',
+    DATABASE_URL: fx.db.url,
+    REDIS_URL: fx.redis.url,
+    REDIS_PREFIX: fx.redis.prefix,
+    PIN_KEYS: fx.pinKeysText,
+    SETTLEMENT_DELAY_MS: '100',
+    WORKER_LOCK_DURATION_MS: '1500',
+    WORKER_STALLED_INTERVAL_MS: '500',
+    WORKER_BACKOFF_MS: '100',
+    TRANSFER_SWEEP_EVERY_MS: '600000',
+    ...(fault ? { TRANSFER_FAULT: `${fault}:exit` } : {}),
+  });
+  children.push(child);
+  return child;
+}
+
+function request(payer: TestCustomer, accountNumber: string, amount: number): Promise<TransferAnswer> {
+  return requestTransfer(
+    { commands: fx.commands, pool: fx.pool, signals: fx.signals, pinKeys: fx.pinKeys, creditWaitMs: 50 },
+    {
+      userId: payer.userId,
+      input: transferInput.parse({ from: 'savings', amount, accountNumber, accountType: 'savings', bankName: 'Bank', to: 'Recipient', paymentPin: PIN }),
+      idempotencyKey: randomUUID(),
+    },
+  );
+}
+
+async function phase(transferId: string): Promise<TransferPhase | 'none'> {
+  return (await fx.transfer(transferId)).phase;
+}
+
+/** How many times each transaction id of the transfer's legs is on the accounts (each must be exactly once). */
+async function legs(answer: TransferAnswer, payer: TestCustomer, payee?: TestCustomer): Promise<{ debit: number; credit: number; refund: number }> {
+  const events = [...(await fx.store.readStream(`account-${payer.userId}`)), ...(payee ? await fx.store.readStream(`account-${payee.userId}`) : [])];
+  const count = (predicate: (data: Record<string, unknown>, type: string) => boolean) => events.filter((e) => e.data.transferId === answer.transferId && predicate(e.data, e.type)).length;
+  return {
+    debit: count((_, type) => type === 'AccountDebited'),
+    credit: count((data, type) => type === 'AccountCredited' && data.refundOf === undefined),
+    refund: count((data, type) => type === 'AccountCredited' && data.refundOf !== undefined),
+  };
+}
+
+beforeAll(async () => {
+  fx = await createTransferFixture('transfer_crash');
+  await migrateReadModels(fx.pool);
+  redis = new Redis(fx.redis.url, { maxRetriesPerRequest: null });
+});
+
+afterAll(async () => {
+  await Promise.all(children.map((c) => c.kill()));
+  redis?.disconnect();
+  await fx?.close();
+});
+
+describe('the worker killed with SIGKILL at every point of a transfer, then started again', () => {
+  const cases: { point: FaultPoint; kind: 'internal' | 'external' | 'rejected'; end: TransferPhase }[] = [
+    { point: 'before-credit', kind: 'internal', end: 'credited' },
+    { point: 'after-credit', kind: 'internal', end: 'credited' },
+    { point: 'after-complete', kind: 'internal', end: 'credited' },
+    { point: 'after-send', kind: 'external', end: 'settled' },
+    { point: 'before-settle', kind: 'external', end: 'settled' },
+    { point: 'mid-settle', kind: 'external', end: 'settled' },
+    { point: 'mid-settle', kind: 'rejected', end: 'refunded' },
+    { point: 'after-refund-credit', kind: 'rejected', end: 'refunded' },
+  ];
+
+  it.each(cases)('$point ($kind): ends $end, each leg once, money conserved', async ({ point, kind, end }) => {
+    const payer = await fx.openCustomer({ savingsCents: 1_000_00, pin: PIN });
+    const payee = kind === 'internal' ? await fx.openCustomer() : undefined;
+    const accountNumber = payee?.accountNumber ?? (kind === 'rejected' ? '0000000000' : '9876543210');
+    const crashing = startWorker(point);
+    await crashing.waitFor('BANK READY', { timeoutMs: 60_000 });
+    const answer = await request(payer, accountNumber, 100);
+    await crashing.waitFor(`FAULT ${point}`, { timeoutMs: 30_000 });
+    expect(await crashing.exited).toBeNull(); // killed by SIGKILL, no exit code
+    const restarted = startWorker();
+    await waitUntil(async () => (await phase(answer.transferId)) === end, { timeoutMs: 40_000, what: `the transfer ${end}` });
+    await restarted.stop();
+
+    expect(await legs(answer, payer, payee)).toEqual({ debit: 1, credit: kind === 'internal' ? 1 : 0, refund: kind === 'rejected' ? 1 : 0 });
+    const paid = kind === 'rejected' ? 0 : 100_00;
+    expect(await fx.balances(payer.userId)).toEqual({ savings: 1_000_00 - paid, checking: 0 });
+    if (payee) expect(await fx.balances(payee.userId)).toEqual({ savings: 100_00, checking: 0 });
+    const debit = (await fx.history(payer.userId)).transactions.get(answer.debitTransactionId);
+    expect(debit?.status).toBe(kind === 'rejected' ? 'failed' : 'completed');
+  });
+
+  it('the request killed right after its debit: the transfer completes all the same, once', async () => {
+    const payer = await fx.openCustomer({ savingsCents: 500_00, pin: PIN });
+    const payee = await fx.openCustomer();
+    const worker = startWorker();
+    await worker.waitFor('BANK READY', { timeoutMs: 60_000 });
+    const requester = spawnTs('services/transfers/test/requestTransferScript.ts', {
+      DATABASE_URL: fx.db.url,
+      PIN_KEYS: fx.pinKeysText,
+      TRANSFER_FAULT: 'after-debit:exit',
+      TRANSFER_REQUEST: JSON.stringify({ userId: payer.userId, input: { from: 'savings', amount: 50, accountNumber: payee.accountNumber, accountType: 'savings', paymentPin: PIN } }),
+    });
+    children.push(requester);
+    await requester.waitFor('FAULT after-debit', { timeoutMs: 30_000 });
+    await requester.exited;
+    await waitUntil(async () => (await fx.balances(payee.userId)).savings === 50_00, { timeoutMs: 30_000, what: 'the credit' });
+    await worker.stop();
+    expect(await fx.balances(payer.userId)).toEqual({ savings: 450_00, checking: 0 });
+    expect(await fx.balances(payee.userId)).toEqual({ savings: 50_00, checking: 0 });
+  });
+
+  it('Redis flushed while a settlement waits: the sweeper schedules it again and it settles', async () => {
+    const payer = await fx.openCustomer({ savingsCents: 100_00, pin: PIN });
+    const quiet = startWorker('before-settle');
+    await quiet.waitFor('BANK READY', { timeoutMs: 60_000 });
+    const answer = await request(payer, '9876543210', 40);
+    await waitUntil(async () => (await phase(answer.transferId)) === 'sent', { what: 'sent' });
+    await quiet.kill();
+    // Every key of this test's prefix gone, as after a Redis restart that kept nothing.
+    const keys = await redis.keys(`${fx.redis.prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await migrateReadModels(fx.pool);
+    const sweeping = spawnTs('services/runtime/src/main.ts', {
+      BANK_ROLE: 'all',
+      PORT: '0',
+      DATABASE_URL: fx.db.url,
+      REDIS_URL: fx.redis.url,
+      REDIS_PREFIX: fx.redis.prefix,
+      PIN_KEYS: fx.pinKeysText,
+      JWT_SECRET: 'crash-test-secret-0123456789-abcdef',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bank-crash-')),
+      SETTLEMENT_DELAY_MS: '100',
+    });
+    children.push(sweeping);
+    await waitUntil(async () => (await phase(answer.transferId)) === 'settled', { timeoutMs: 40_000, what: 'the settlement after the sweep' });
+    await sweeping.stop();
+    expect(await fx.balances(payer.userId)).toEqual({ savings: 60_00, checking: 0 });
+  });
+});

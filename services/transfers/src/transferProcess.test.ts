@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transferInput } from '@bank/domain';
+import { migrateReadModels } from '@bank/projector';
+import { createTransferFixture, waitUntil, type TestCustomer, type TransferFixture } from '@bank/testkit';
+import { readProcessCheckpoint } from './processCheckpoint';
+import { requestTransfer } from './requestTransfer';
+import { createSimulatedSettlement } from './settlementNetwork';
+import { startTransferProcess, type TransferProcessHandle } from './transferProcess';
+import { advanceTransfer, readTransfer } from './transferSteps';
+
+/**
+ * The transfer process against the real PostgreSQL event store: it follows the log from its checkpoint and runs each
+ * transfer's steps through the command handler; settlement is run here by hand (the queue has its own tests).
+ */
+const PIN = '123456';
+let fx: TransferFixture;
+let process_: TransferProcessHandle | undefined;
+const scheduled = new Map<string, Date>();
+
+function startProcess(): TransferProcessHandle {
+  process_ = startTransferProcess({
+    store: fx.store,
+    commands: fx.commands,
+    pool: fx.pool,
+    signals: fx.signals,
+    scheduleSettlement: async (transferId, runAt) => {
+      scheduled.set(transferId, runAt);
+    },
+    settlementDelayMs: 1_000,
+    checkpointEveryMs: 20,
+  });
+  return process_;
+}
+
+function transfer(payer: TestCustomer, body: Record<string, unknown>, key: string = randomUUID()) {
+  return requestTransfer(
+    { commands: fx.commands, pool: fx.pool, signals: fx.signals, pinKeys: fx.pinKeys, creditWaitMs: 10_000 },
+    {
+      userId: payer.userId,
+      input: transferInput.parse({ from: 'savings', accountType: 'savings', bankName: 'Summit Bank', to: 'Recipient', paymentPin: PIN, ...body }),
+      idempotencyKey: key,
+    },
+  );
+}
+
+beforeAll(async () => {
+  fx = await createTransferFixture('transfer_process');
+  // The recipient look-up reads the read models' tables (empty here: the reservation streams find every payee).
+  await migrateReadModels(fx.pool);
+  await startProcess().ready;
+});
+
+afterAll(async () => {
+  await process_?.stop();
+  await fx?.close();
+});
+
+describe('the transfer process, following the log', () => {
+  it('internal: the request is one debit; the process credits the payee and the waiting request answers completed', async () => {
+    const payer = await fx.openCustomer({ savingsCents: 100_00, pin: PIN });
+    const payee = await fx.openCustomer();
+    const answer = await transfer(payer, { amount: 25, accountNumber: payee.accountNumber });
+    expect(answer).toMatchObject({ status: 'completed', internal: true });
+    expect(answer.debit).toMatchObject({ amountCents: 25_00, balanceAfterCents: 75_00, status: 'pending', intent: { internal: true, payeeId: payee.userId } });
+    expect(await fx.balances(payee.userId)).toEqual({ savings: 25_00, checking: 0 });
+    expect((await fx.history(payer.userId)).transactions.get(answer.debitTransactionId)?.status).toBe('completed');
+    // The answer comes once the debit is completed; the transfer's record follows at once.
+    await waitUntil(async () => (await fx.transferEvents(answer.transferId)).length === 3, { what: 'the transfer record' });
+    expect(await fx.transferEvents(answer.transferId)).toEqual(['TransferRequested', 'TransferDebited', 'TransferCredited']);
+  });
+
+  it('external: sent, its settlement scheduled after the delay; the settlement completes it, or fails and refunds it', async () => {
+    const payer = await fx.openCustomer({ savingsCents: 100_00, pin: PIN });
+    const accepted = await transfer(payer, { amount: 10, accountNumber: '9876543210', bankName: 'Other Bank' });
+    const rejected = await transfer(payer, { amount: 20, accountNumber: '0000000000', bankName: 'Other Bank' });
+    expect([accepted.status, rejected.status]).toEqual(['pending', 'pending']);
+    await waitUntil(async () => scheduled.has(accepted.transferId) && scheduled.has(rejected.transferId), { what: 'the settlements scheduled' });
+    const sent = await readTransfer(fx.commands, accepted.transferId);
+    expect(sent.phase).toBe('sent');
+    expect(scheduled.get(accepted.transferId)!.getTime()).toBe(new Date(sent.phase === 'none' ? 0 : sent.sentAt!).getTime() + 1_000);
+
+    const network = createSimulatedSettlement(['0000000000']);
+    for (const answer of [accepted, rejected]) {
+      const record = await readTransfer(fx.commands, answer.transferId);
+      if (record.phase === 'none') throw new Error('no record');
+      await advanceTransfer({ commands: fx.commands }, record.request, { from: 'settle', settlement: await network.settle(record.request) });
+    }
+    expect(await fx.transferEvents(accepted.transferId)).toEqual(['TransferRequested', 'TransferDebited', 'TransferSent', 'TransferSettled']);
+    expect(await fx.transferEvents(rejected.transferId)).toEqual(['TransferRequested', 'TransferDebited', 'TransferSent', 'TransferFailed', 'TransferRefunded']);
+    const history = await fx.history(payer.userId);
+    expect(history.transactions.get(accepted.debitTransactionId)?.status).toBe('completed');
+    expect(history.transactions.get(rejected.debitTransactionId)?.status).toBe('failed');
+    expect(await fx.balances(payer.userId)).toEqual({ savings: 90_00, checking: 0 });
+  });
+
+  it('to a closed account: fails, refunds the payer, and the waiting request learns it', async () => {
+    const payer = await fx.openCustomer({ savingsCents: 50_00, pin: PIN });
+    const payee = await fx.openCustomer();
+    await fx.commands.execute({
+      decider: (await import('@bank/domain')).accountDecider,
+      streamId: `account-${payee.userId}`,
+      decide: (state) => (state.status === 'open' ? [{ type: 'AccountClosed' as const, data: { adminId: fx.adminId, closedAt: new Date().toISOString() } }] : []),
+      context: { metadata: { actorRole: 'admin' } },
+      commandType: 'CloseAccount',
+    });
+    const answer = await transfer(payer, { amount: 30, accountNumber: payee.accountNumber });
+    expect(answer.status).toBe('failed');
+    expect(await fx.balances(payer.userId)).toEqual({ savings: 50_00, checking: 0 });
+    await waitUntil(async () => (await fx.transferEvents(answer.transferId)).length === 4, { what: 'the transfer record' });
+    expect(await fx.transferEvents(answer.transferId)).toEqual(['TransferRequested', 'TransferDebited', 'TransferFailed', 'TransferRefunded']);
+  });
+
+  it('runs 32 transfers from different payers into one payee at once: all succeed, money conserved', async () => {
+    const payee = await fx.openCustomer();
+    const payers = await Promise.all(Array.from({ length: 32 }, () => fx.openCustomer({ savingsCents: 10_00, pin: PIN })));
+    const answers = await Promise.all(payers.map((payer) => transfer(payer, { amount: 10, accountNumber: payee.accountNumber })));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 'completed'));
+    expect(await fx.balances(payee.userId)).toEqual({ savings: 320_00, checking: 0 });
+    for (const payer of payers) expect(await fx.balances(payer.userId)).toEqual({ savings: 0, checking: 0 });
+  });
+
+  it('after a stop and a restart, goes on from its checkpoint and runs every transfer once', async () => {
+    const payer = await fx.openCustomer({ savingsCents: 100_00, pin: PIN });
+    const payee = await fx.openCustomer();
+    await process_!.stop();
+    // Requested while no process runs: the request still answers (pending at its bound).
+    const quick = requestTransfer(
+      { commands: fx.commands, pool: fx.pool, signals: fx.signals, pinKeys: fx.pinKeys, creditWaitMs: 200 },
+      { userId: payer.userId, input: transferInput.parse({ from: 'savings', amount: 7, accountNumber: payee.accountNumber, accountType: 'savings', paymentPin: PIN }) },
+    );
+    expect((await quick).status).toBe('pending');
+    const checkpointBefore = await readProcessCheckpoint(fx.pool, 'transfers');
+    await startProcess().ready;
+    await waitUntil(async () => (await fx.balances(payee.userId)).savings === 7_00, { what: 'the credit after the restart' });
+    expect(await fx.balances(payer.userId)).toEqual({ savings: 93_00, checking: 0 });
+    await waitUntil(async () => {
+      const after = await readProcessCheckpoint(fx.pool, 'transfers');
+      return after !== undefined && (checkpointBefore === undefined || after.prepare > checkpointBefore.prepare);
+    }, { what: 'the checkpoint to move' });
+  });
+});

@@ -1,3 +1,0 @@
-export * from './childProcess';
-export * from './transferTestKit';
-export * from './waitUntil';
