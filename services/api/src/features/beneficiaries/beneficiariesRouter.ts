@@ -44,7 +44,7 @@ export function createBeneficiariesRouter(deps: AppDeps): Router {
 
   router.get('/beneficiaries', requireAuth(deps), requireRole('customer', 'admin'), lookupLimit, async (req, res) => {
     const accountNumber = lookupNumber(req);
-    res.json({ data: accountNumber === undefined ? await listBeneficiaries(deps.pool) : await lookUpAccount(deps.pool, accountNumber) });
+    res.json({ data: accountNumber === undefined ? await listBeneficiaries(deps.pool) : await lookUpAccount(deps, accountNumber) });
   });
 
   router.post('/beneficiaries', requireAuth(deps), requireRole('admin'), async (req, res) => {
