@@ -197,7 +197,7 @@ beforeAll(async () => {
   payee = await t.customer();
   const auditor = await t.staff('auditor');
   // A fresh session per case (sign-out and revocations end the caller's session); staff sessions as after their
-  // second factor (the sign-in itself is tested in features/auth/secondFactor.test.ts).
+  // second factor (the sign-in itself is tested in features/auth/secondFactor.int.test.ts).
   callersByRole.set('admin', () => t.newSession(admin, 'admin'));
   callersByRole.set('auditor', () => t.newSession(auditor, 'auditor'));
   // The customer: a payment pin and money, so that a transfer can succeed.
