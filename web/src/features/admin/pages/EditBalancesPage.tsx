@@ -1,29 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
 import { adminAccountInput, centsToDollars, type AdminAccountInput } from '@bank/domain';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/Field';
 import { formatMoney } from '../../../components/money';
-import { LoadingBlock } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api/apiError';
-import { useAdminUser } from '../../../lib/api/queries/useAdminUser';
 import { useUpdateUserAccount } from '../../../lib/api/queries/useUpdateUserAccount';
 import type { User } from '../../../lib/api/types';
 import { AdminPageTitle } from '../components/AdminPageTitle';
 import { fullName } from '../components/adminLabels';
+import { AdminUserPage } from '../components/AdminUserPage';
 
 /** /admin/users/account/:id: the account number and both balances. */
 export function EditBalancesPage() {
-  const { id = '' } = useParams();
-  const user = useAdminUser(id);
-  return (
-    <div className="admin-page">
-      {user.isPending ? <LoadingBlock label="Loading user…" /> : null}
-      {user.isError ? <Alert kind="error">{errorMessage(user.error)}</Alert> : null}
-      {user.data ? <EditBalancesForm user={user.data} /> : null}
-    </div>
-  );
+  return <AdminUserPage>{(user) => <EditBalancesForm user={user} />}</AdminUserPage>;
 }
 
 interface Values {
