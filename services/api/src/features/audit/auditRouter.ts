@@ -10,6 +10,7 @@ import { balancesAt, ReplayError } from './balancesAt';
 import { toCsv } from './csv';
 import { loadCustomerHistory } from './customerHistory';
 import { presentEvents, type AuditEvent } from './presentEvents';
+import { sendStatement } from '../statements/sendStatement';
 import { queryStaffLog, searchCustomers } from './readModelQueries';
 import type { VerifyReport } from './verifyRecord';
 import { isUuid } from '@bank/platform';
@@ -109,6 +110,13 @@ export function auditRoutes(deps: AuditDeps): Router {
       if (error instanceof ReplayError) throw new UnprocessableError(error.message);
       throw error;
     }
+  });
+
+  // A customer's statement, as the customer gets it from GET /statements (docs/api.md "Statements").
+  router.get('/users/:id/statements', async (req, res) => {
+    const { id } = req.params;
+    if (!isUuid(id)) throw new NotFoundError(USER_NOT_FOUND);
+    await sendStatement({ store: deps.store }, id.toLowerCase(), req, res);
   });
 
   router.get('/log', async (req, res) => {
