@@ -103,12 +103,11 @@ async function* accountPages(store: EventStore, userId: string, options: Stateme
   }
 }
 
-/** The holder from the customer stream (the auditors' replay); undefined when the store holds no such customer. */
-export async function readHolder(store: EventStore, userId: string): Promise<StatementHolder | undefined> {
-  const events = await store.readStream(streams.customer(userId));
+/** The holder as the customer stream's events give them (the auditors' replay); undefined for no registered customer. */
+export function holderFromEvents(userId: string, events: Iterable<StoredEvent>): StatementHolder | undefined {
   let customer;
   try {
-    customer = replayCustomer(events.map(toStoredEvent)).customer;
+    customer = replayCustomer(events).customer;
   } catch (error) {
     throw replayFailure(error);
   }
@@ -119,6 +118,12 @@ export async function readHolder(store: EventStore, userId: string): Promise<Sta
     address: [customer.address, customer.state].filter((part) => part.trim() !== ''),
     accountNumber: customer.accountNumber,
   };
+}
+
+/** The holder from the customer stream; undefined when the store holds no such customer. */
+export async function readHolder(store: EventStore, userId: string): Promise<StatementHolder | undefined> {
+  const events = await store.readStream(streams.customer(userId));
+  return holderFromEvents(userId, events.map(toStoredEvent));
 }
 
 /**
