@@ -4,6 +4,7 @@
  */
 import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { exampleHistory, exampleStatement } from '../features/statements/exampleStatement';
 import { writeStatementCsv } from '../features/statements/statementCsv';
@@ -14,7 +15,7 @@ mkdirSync(out, { recursive: true });
 const history = exampleHistory(new Date('2026-09-01T00:00:00.000Z'), 2);
 const [from, to] = ['2026-10-01', '2026-10-31'];
 
-async function write(file: string, render: (sink: NodeJS.WritableStream & import('node:stream').Writable) => Promise<void>): Promise<void> {
+async function write(file: string, render: (sink: Writable) => Promise<void>): Promise<void> {
   const sink = createWriteStream(path.join(out, file));
   await render(sink);
   if (!sink.writableEnded) sink.end();
