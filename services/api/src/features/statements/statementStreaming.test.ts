@@ -26,12 +26,22 @@ let userId = '';
 let closingCents = 0;
 let period: StatementPeriod;
 
-/** The store as the routes see it, counting the events of account streams it hands out. */
+/** Bytes the server has written into statement answers so far. */
+let bytesSent = 0;
+
+/** While set, a read of an account stream from `fromRevision` on waits: the test sees what happened until then. */
+let gate: { fromRevision: bigint; reached: () => void; released: Promise<void> } | undefined;
+
+/** The store as the routes see it, counting the events of account streams it hands out (and holding at the gate). */
 function counting(store: EventStore): EventStore {
   return new Proxy(store, {
     get(target, property, receiver) {
       if (property === 'readStream') {
         return async (stream: string, options?: { fromRevision?: bigint; limit?: number }) => {
+          if (gate && stream.startsWith('account-') && (options?.fromRevision ?? 0n) >= gate.fromRevision) {
+            gate.reached();
+            await gate.released;
+          }
           const events = await target.readStream(stream, options);
           if (stream.startsWith('account-')) accountEventsRead += events.length;
           return events;
@@ -58,7 +68,14 @@ function recordingSink(readSoFar: () => number) {
 }
 
 beforeAll(async () => {
-  t = await createStatementTestApp('statements_streaming', counting);
+  t = await createStatementTestApp('statements_streaming', counting, (_req, res, next) => {
+    const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      bytesSent += typeof chunk === 'string' ? Buffer.byteLength(chunk) : (chunk as Buffer).length;
+      return write(chunk, ...rest);
+    }) as typeof res.write;
+    next();
+  });
   const history = createHistoryBuilder(t.store);
   userId = await history.register({ firstName: 'Long', lastName: 'History', email: 'long.history@example.com', accountNumber: '4000000001' }, new Date('2025-02-01T00:00:00.000Z'));
   closingCents = await appendLongHistory(t.store, userId, COUNT, START);
@@ -80,6 +97,32 @@ describe('a statement over 20,000 transactions', () => {
     // header, opening, 20,000 transactions (all within March: 20,000 minutes < 14 days), closing
     expect(rows).toHaveLength(COUNT + 3);
     expect(rows.at(-1)).toEqual(['2025-03-31', '', 'Closing balance', 'closing', '', (closingCents / 100).toFixed(2)]);
+    expect(accountEventsRead).toBeGreaterThan(COUNT);
+  }, 60_000);
+
+  it('over HTTP: rows have left the server before the third page of the stream is read', async () => {
+    accountEventsRead = 0;
+    bytesSent = 0;
+    let release = () => {};
+    const reached = new Promise<void>((resolve) => {
+      gate = { fromRevision: BigInt(2 * STATEMENT_PAGE_SIZE), reached: resolve, released: new Promise<void>((done) => (release = done)) };
+    });
+    const answer = request(t.app)
+      .get(`/audit/users/${userId}/statements`)
+      .query({ account: 'checking', from: '2025-03-01', to: '2025-03-31', format: 'csv' })
+      .then((res) => res);
+    try {
+      await reached;
+      // The server holds at the third page: two pages read, and their rows already written to the client.
+      expect(accountEventsRead).toBe(2 * STATEMENT_PAGE_SIZE);
+      expect(bytesSent).toBeGreaterThan(0);
+    } finally {
+      gate = undefined;
+      release();
+    }
+    const res = await answer;
+    expect(res.status).toBe(200);
+    expect(parseCsv(res.text)).toHaveLength(COUNT + 3);
     expect(accountEventsRead).toBeGreaterThan(COUNT);
   }, 60_000);
 

@@ -13,12 +13,17 @@ export interface StatementTestApp {
   close(): Promise<void>;
 }
 
-export async function createStatementTestApp(label: string, wrapStore: (store: EventStore) => EventStore = (store) => store): Promise<StatementTestApp> {
+export async function createStatementTestApp(
+  label: string,
+  wrapStore: (store: EventStore) => EventStore = (store) => store,
+  before: express.RequestHandler = (_req, _res, next) => next(),
+): Promise<StatementTestApp> {
   const database: TestDatabase = await createTestDatabase(label);
   const pool: pg.Pool = createPool(database.url, 4);
   await ensureEventStoreSchema(pool);
   const store = createPostgresEventStore({ pool });
   const app = express();
+  app.use(before);
   app.use('/audit', auditRoutes({ store: wrapStore(store), pool, verify: () => Promise.reject(new Error('not in these tests')) }));
   app.use(errorHandler(createLogger('statements-test', 'silent')));
   return {
