@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, newCustomer, signInApi, signUpCustomer, staffSession, storeSession } from '../harness/apiHelpers';
-import { expectNoConsoleErrors, launchBrowser, newPage, screenshot, type E2eBrowser } from '../harness/browser';
+import { expectNoConsoleErrors, launchBrowser, newPage, screenshot, viewports, type E2eBrowser } from '../harness/browser';
 import type { User } from '../../src/lib/api/types';
 
 /**
@@ -60,6 +61,30 @@ describe('statements', () => {
       ['Coffee beans', 'debit', '-42.10', '457.90'],
     ]);
     expect(rows.at(-1)).toBe(`${lastDay},,Closing balance,closing,,457.90`);
+    expectNoConsoleErrors(tracked);
+    await tracked.context.close();
+  });
+
+  it('fits a 375 px screen and passes the accessibility scan (axe-core, WCAG 2.1 AA: nothing serious or critical)', async () => {
+    const tracked = await newPage(e2e, { viewport: viewports.mobile });
+    const { page } = tracked;
+    await storeSession(page, session.token, session.user);
+    await page.goto('/account/statements');
+    await page.getByLabel('Month', { exact: true }).selectOption(month);
+    await page.getByRole('table').getByRole('cell', { name: 'Coffee beans' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'account-statements-375');
+    const results = await new AxeBuilder({ page }).analyze();
+    const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+    expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+    // A custom range: the day before this month (before the customer existed) is empty.
+    const dayBefore = new Date(Date.parse(`${month}-01T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Custom dates').check();
+    await page.getByLabel('From', { exact: true }).fill(dayBefore);
+    await page.getByLabel('To', { exact: true }).fill(dayBefore);
+    await page.getByText('No transactions in this period').waitFor();
+    expect(await page.getByTestId('statement-closing').textContent()).toBe('$0.00');
     expectNoConsoleErrors(tracked);
     await tracked.context.close();
   });

@@ -36,7 +36,8 @@ export function StatementView({ statement }: { statement: Statement }) {
       {statement.transactions.length === 0 ? (
         <EmptyState title="No transactions in this period" />
       ) : (
-        <div className="statement-table-wrap">
+        // Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too.
+        <div className="statement-table-wrap" role="region" aria-label="Transactions" tabIndex={0}>
           <table className="statement-table">
             <caption className="visually-hidden">Transactions ({statement.transactions.length})</caption>
             <thead>
