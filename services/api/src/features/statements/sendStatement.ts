@@ -8,14 +8,13 @@ import { writeStatementCsv } from './statementCsv';
 import { statementJson } from './statementJson';
 import { writeStatementPdf } from './statementPdf';
 import { parseStatementQuery } from './statementQuery';
-import { openStatement, type StatementItem, type StatementReadOptions } from './statementSource';
+import { openStatement, type StatementItem } from './statementSource';
 import { ClientGoneError } from './writeOut';
 
 export interface StatementDeps {
   readonly store: EventStore;
+  /** Where a download cut short is reported. */
   readonly logger?: Pick<Logger, 'warn'>;
-  /** For tests: the page size and a counter of the reads. */
-  readonly read?: StatementReadOptions;
 }
 
 /** The iterator's first item taken, then the rest: errors of the first page still answer with a status. */
@@ -38,7 +37,7 @@ function flusherOf(res: Response): () => void {
 export async function sendStatement(deps: StatementDeps, userId: string, req: Request, res: Response): Promise<void> {
   const { account, period, format } = parseStatementQuery(req.query);
   try {
-    const source = await openStatement(deps.store, userId, account, period, deps.read);
+    const source = await openStatement(deps.store, userId, account, period);
     if (!source) throw new NotFoundError('User not found');
     const iterator = source.items[Symbol.asyncIterator]();
     const first = await iterator.next();
@@ -57,6 +56,12 @@ export async function sendStatement(deps: StatementDeps, userId: string, req: Re
       else await writeStatementPdf(source, items, res);
       if (!res.writableEnded) res.end();
     } catch (error) {
+      if (!res.headersSent) {
+        // Nothing has left yet: the error handler answers with a status after all.
+        res.removeHeader('Content-Disposition');
+        res.removeHeader('Content-Type');
+        throw error;
+      }
       if (!(error instanceof ClientGoneError)) deps.logger?.warn({ err: error, userId }, 'statement download cut short');
       res.destroy(error instanceof Error ? error : undefined);
     }
