@@ -25,7 +25,7 @@ async function write(file: string, render: (sink: Writable) => Promise<void>): P
 
 await write('statement-example.pdf', (sink) => {
   const source = exampleStatement(history, 'checking', from, to);
-  return writeStatementPdf(source, source.items, sink);
+  return writeStatementPdf(source, source.items, sink, { createdAt: new Date('2026-11-01T08:00:00.000Z') });
 });
 await write('statement-example.csv', (sink) => {
   const source = exampleStatement(history, 'checking', from, to);
