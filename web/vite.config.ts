@@ -49,7 +49,7 @@ export default defineConfig(({ mode }) => {
               {
                 // What every screen runs on: React, the router, the API client and the session, the shared UI.
                 name: 'app',
-                test: /rolldown[\\/]runtime|node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|[\\/]web[\\/]src[\\/](lib[\\/](api[\\/]api|session[\\/]|routing[\\/])|components[\\/](PageTitle|Spinner|ButtonLink|Icon|Logo|bankDetails|money)\.)/,
+                test: /rolldown[\\/]runtime|node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|[\\/]web[\\/]src[\\/](lib[\\/](api[\\/]api|session[\\/]|routing[\\/])|components[\\/](PageTitle|Spinner|ButtonLink|Icon|Logo|bankDetails|money)\.)|[\\/]domain[\\/]src[\\/]bank\./,
                 priority: 2,
               },
               // The public pages' illustrations (small SVG components; the home page shows them all).

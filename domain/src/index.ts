@@ -47,3 +47,7 @@ export * from './beneficiary/beneficiaryDecider';
 export * from './contact/contactDecider';
 
 export * from './replay/replayCustomer';
+
+export * from './bank';
+export * from './statement/statementPeriod';
+export * from './statement/statementFold';

@@ -180,6 +180,7 @@ const cases: readonly Case[] = [
     // Staff have no account and no payment pin: the transfer is refused by the bank's rules (422), not by the role.
     notSuccessFor: ['admin'],
   },
+  { method: 'get', route: '/statements', path: () => '/api/statements?account=checking&from=2025-01-01&to=2025-01-31' },
   { method: 'get', route: '/transaction/admin', path: () => '/api/transaction/admin' },
   { method: 'get', route: '/transaction/admin/:userId', path: () => `/api/transaction/admin/${payee.userId}` },
   {

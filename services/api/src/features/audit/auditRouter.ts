@@ -10,6 +10,7 @@ import { balancesAt, ReplayError } from './balancesAt';
 import { toCsv } from './csv';
 import { loadCustomerHistory } from './customerHistory';
 import { presentEvents, type AuditEvent } from './presentEvents';
+import { sendStatement } from '../statements/sendStatement';
 import { queryStaffLog, searchCustomers } from './readModelQueries';
 import type { VerifyReport } from './verifyRecord';
 import { isUuid } from '@bank/platform';
@@ -21,6 +22,8 @@ export interface AuditDeps {
   readonly pool: pg.Pool;
   /** The whole verification (hash chains and read models). */
   readonly verify: () => Promise<VerifyReport>;
+  /** Where a statement download cut short is reported. */
+  readonly logger?: AppDeps['logger'];
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -111,6 +114,13 @@ export function auditRoutes(deps: AuditDeps): Router {
     }
   });
 
+  // A customer's statement, as the customer gets it from GET /statements (docs/api.md "Statements").
+  router.get('/users/:id/statements', async (req, res) => {
+    const { id } = req.params;
+    if (!isUuid(id)) throw new NotFoundError(USER_NOT_FOUND);
+    await sendStatement({ store: deps.store, ...(deps.logger ? { logger: deps.logger } : {}) }, id.toLowerCase(), req, res);
+  });
+
   router.get('/log', async (req, res) => {
     const entries = await queryStaffLog(deps.pool, deps.store, {
       actor: queryText(req, 'actor'),
@@ -137,7 +147,7 @@ export function createAuditRouter(deps: AppDeps): Router {
     '/audit',
     requireAuth(deps),
     requireRole('auditor', 'admin'),
-    auditRoutes({ store: deps.store, pool: deps.pool, verify: createAuditVerifier(deps) }),
+    auditRoutes({ store: deps.store, pool: deps.pool, verify: createAuditVerifier(deps), logger: deps.logger }),
   );
   return router;
 }

@@ -8,6 +8,7 @@ import { LoadingBlock } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api/apiError';
 import { useAdminUser } from '../../../lib/api/queries/useAdminUser';
 import { SecondFactorPanel } from '../components/SecondFactorPanel';
+import { StaffStatementPanel } from '../../statements/StaffStatementPanel';
 import { useDeleteUser } from '../../../lib/api/queries/useDeleteUser';
 import type { User } from '../../../lib/api/types';
 import { AdminBadge } from '../components/AdminBadge';
@@ -158,6 +159,8 @@ function UserDetail({ user, onDeleted }: { user: User; onDeleted: () => void }) 
       </section>
 
       <SecondFactorPanel userId={user._id} name={name} />
+
+      {user.role === 'customer' ? <StaffStatementPanel userId={user._id} className="admin-card" /> : null}
 
       <section className="admin-card" aria-labelledby="cards-heading">
         <h2 id="cards-heading">Card requests</h2>
