@@ -210,8 +210,10 @@ async function main(): Promise<void> {
         maxBuffer: 16 * 1024 * 1024,
       });
       const seconds = (performance.now() - started) / 1000;
-      const match = /\(([\d.]+) events\/s\)/.exec(stdout);
-      rebuildEventsPerSecond = match ? Number(match[1]) : undefined;
+      const match = /\(([\d.]+) events\/s[:)]/.exec(stdout);
+      // A figure the bench cannot read is a failed run, not a blank in the table.
+      if (!match) throw new Error(`The rebuild printed no events/s figure: ${stdout.trim()}`);
+      rebuildEventsPerSecond = Number(match[1]);
       log(`rebuild: ${stdout.trim()} (${seconds.toFixed(1)} s with start-up)`);
     }
 

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 
 /** A screen whose code loads on first use; `preload()` starts (or joins) that load. */
 export type LazyPage = ComponentType & { readonly preload: () => Promise<ComponentType> };
@@ -31,7 +31,10 @@ export function lazyPage<Module, Name extends keyof Module>(
   };
   const Suspending = lazy(() => preload().then((Page) => ({ default: Page })));
   function Lazy() {
-    const Page = loaded ?? Suspending;
+    // Chosen once per mounted screen: a screen first shown through the suspending wrapper keeps it, so a later render
+    // (a navigation that only replaces the history entry's state) cannot swap the element type and remount the
+    // screen, which would lose its state (the "Transfer Successful" message handed over in the router state).
+    const [Page] = useState<ComponentType>(() => loaded ?? Suspending);
     return <Page />;
   }
   Lazy.displayName = `lazyPage(${String(name)})`;
