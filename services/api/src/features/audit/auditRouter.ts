@@ -1,5 +1,6 @@
 import type { EventStore } from '@bank/eventstore';
 import { Router } from 'express';
+import { z } from 'zod';
 import type pg from 'pg';
 import type { AppDeps } from '../../appDeps';
 import { requireAuth } from '../../auth/requireAuth';
@@ -26,6 +27,9 @@ export interface AuditDeps {
 }
 
 export const AUDIT_SEARCH_PAGE: PageSize = { defaultLimit: 50, maxLimit: 200 };
+export const AUDIT_EVENTS_PAGE: PageSize = { defaultLimit: 500, maxLimit: 1000 };
+/** The key of a customer's event list (global log order): the position token of the last event shown. */
+export const auditEventKey = z.object({ position: z.string().regex(/^\d{1,20}$/) });
 export const STAFF_LOG_PAGE: PageSize = { defaultLimit: 200, maxLimit: 1000 };
 /** `offset` of the staff log is kept for old clients only: OFFSET reads every skipped row, so it is bounded. */
 export const STAFF_LOG_MAX_OFFSET = 10_000;
@@ -77,7 +81,16 @@ export function auditRoutes(deps: AuditDeps): Router {
       res.type('text/csv; charset=utf-8').attachment(`customer-${id}-events.csv`).send(toCsv(csvColumns, events));
       return;
     }
-    res.json({ data: events });
+    // Without limit and cursor: every event (API.md). Paged: the whole history is still replayed (each event's
+    // balances come from the ones before it, and an audit trusts no snapshot); only the answer is cut.
+    if (queryText(req, 'limit') === undefined && queryText(req, 'cursor') === undefined) {
+      res.json({ data: events, next: null });
+      return;
+    }
+    const { limit, after } = pageRequest(req, auditEventKey, AUDIT_EVENTS_PAGE);
+    const rest = after ? events.filter((event) => BigInt(event.position) > BigInt(after.position)) : events;
+    const page = pageOf(rest.slice(0, limit + 1), limit, (event) => ({ position: event.position }));
+    res.json({ data: page.rows, next: page.next });
   });
 
   router.get('/users/:id/balances', async (req, res) => {
