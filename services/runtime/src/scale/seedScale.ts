@@ -13,8 +13,7 @@ import { createLogger, createPool, createProgressReporter, ensureDatabase, loadC
 import { createProjectorMetrics, migrateReadModels, rebuildProjections } from '@bank/projector';
 import { parseArgs } from 'node:util';
 import { seedBank } from './seedBank';
-
-export const SEED_PASSWORD = 'seed-customer-password';
+import { SEED_PASSWORD } from './seedPassword';
 
 const USAGE = `Usage: npm run seed:scale -- [--customers N] [--transactions N] [--seed N] [--concurrency N] [--unlogged]
   --customers N     customers (default 1000)
