@@ -142,6 +142,16 @@ describe("a customer's history (/audit/users/:id)", () => {
     expect(screen.getByRole('table', { name: /Transactions as of then/ })).toHaveTextContent('Balance adjustment');
   });
 
+  it('says how many transactions there were when the answer lists only the newest', async () => {
+    mockApi({
+      [`GET /api/audit/users/${customerId}/events`]: () => json(200, { data: sampleEvents() }),
+      [`GET /api/audit/users/${customerId}/balances`]: (url) => json(200, { data: { ...balances(url.searchParams.get('at') ?? ''), transactionsTotal: 100_000 } }),
+    });
+    renderAudit(`/audit/users/${customerId}`);
+    const table = await screen.findByRole('table', { name: /Transactions as of then/ });
+    expect(table.querySelector('caption')).toHaveTextContent(/^Transactions as of then \(100000\), the newest 1 shown$/);
+  });
+
   it('jumps the balances to the moment of an event', async () => {
     const { calls } = mockHistory();
     renderAudit(`/audit/users/${customerId}`);

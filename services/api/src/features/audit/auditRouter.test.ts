@@ -232,6 +232,16 @@ describe('GET /audit/users/:id/balances?at=', () => {
     expect(after.transactions.find((tx) => tx._id === bonusId)).toMatchObject({ status: 'reversed' });
   });
 
+  it('lists the newest `limit` transactions (200 by default) and says how many there are', async () => {
+    const all = (await request(app).get(`/audit/users/${alice}/balances`).expect(200)).body.data as { transactions: { _id: string }[]; transactionsTotal: number };
+    expect(all.transactions.length).toBeGreaterThan(2);
+    expect(all.transactionsTotal).toBe(all.transactions.length);
+    const newest = (await request(app).get(`/audit/users/${alice}/balances`).query({ limit: 2 }).expect(200)).body.data as typeof all;
+    expect(newest.transactions).toEqual(all.transactions.slice(0, 2));
+    expect(newest.transactionsTotal).toBe(all.transactionsTotal);
+    expect((await request(app).get(`/audit/users/${alice}/balances`).query({ limit: 0 })).status).toBe(400);
+  });
+
   it('refuses a date that is not ISO-8601 with 400', async () => {
     for (const bad of ['yesterday', '2025-13-01', '2025-01-01T25:00:00Z', '1735725600000']) {
       const res = await request(app).get(`/audit/users/${alice}/balances`).query({ at: bad }).expect(400);

@@ -30,6 +30,8 @@ export const AUDIT_SEARCH_PAGE: PageSize = { defaultLimit: 50, maxLimit: 200 };
 export const AUDIT_EVENTS_PAGE: PageSize = { defaultLimit: 500, maxLimit: 1000 };
 /** The key of a customer's event list (global log order): the position token of the last event shown. */
 export const auditEventKey = z.object({ position: z.string().regex(/^\d{1,20}$/) });
+/** The newest transactions a balances-at answer lists by default (`?limit`, 1 to 1,000): a merchant has 100,000. */
+export const BALANCES_TRANSACTIONS = 200;
 export const STAFF_LOG_PAGE: PageSize = { defaultLimit: 200, maxLimit: 1000 };
 /** `offset` of the staff log is kept for old clients only: OFFSET reads every skipped row, so it is bounded. */
 export const STAFF_LOG_MAX_OFFSET = 10_000;
@@ -96,10 +98,11 @@ export function auditRoutes(deps: AuditDeps): Router {
   router.get('/users/:id/balances', async (req, res) => {
     const { id } = req.params;
     const at = queryInstant(req, 'at') ?? new Date();
+    const limit = queryInteger(req, 'limit', BALANCES_TRANSACTIONS, 1, 1000);
     try {
       const balances = isUuid(id) ? await balancesAt(deps.store, id, at) : undefined;
       if (!balances) throw new NotFoundError(USER_NOT_FOUND);
-      res.json({ data: balances });
+      res.json({ data: { ...balances, transactions: balances.transactions.slice(0, limit), transactionsTotal: balances.transactions.length } });
     } catch (error) {
       if (error instanceof ReplayError) throw new UnprocessableError(error.message);
       throw error;
