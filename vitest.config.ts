@@ -4,9 +4,23 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The pure tier: the domain and the services' logic with no PostgreSQL, Redis or network (npm run test:unit).
         test: {
-          name: 'server',
+          name: 'unit',
           include: ['domain/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'projector/src/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+          environment: 'node',
+          env: { NODE_ENV: 'test' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        // Against real PostgreSQL and Redis (each file its own database and key prefix): `*.int.test.ts`.
+        test: {
+          name: 'integration',
+          include: ['domain/src/**/*.int.test.ts', 'services/*/src/**/*.int.test.ts', 'projector/src/**/*.int.test.ts'],
           environment: 'node',
           env: { NODE_ENV: 'test' },
           testTimeout: 60_000,

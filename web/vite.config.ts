@@ -47,13 +47,21 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               {
-                // What every screen runs on: React, the router, the API client and the session, the shared UI.
+                // What every screen runs on: React, the router, the API client and the session, the shared UI (its form parts
+                // too: small, and a separate chunk would cost the home page a request).
                 name: 'app',
-                test: /rolldown[\\/]runtime|node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|[\\/]web[\\/]src[\\/](lib[\\/](api[\\/]api|session[\\/]|routing[\\/])|components[\\/](PageTitle|Spinner|ButtonLink|Icon|Logo|bankDetails|money)\.)/,
+                test: /rolldown[\\/]runtime|vite[\\/]preload-helper|node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|[\\/]web[\\/]src[\\/](lib[\\/](api[\\/]api|session[\\/]|routing[\\/])|components[\\/](PageTitle|Spinner|ButtonLink|Icon|Logo|bankDetails|money|Alert|Button|Field|fieldErrors|useTimedMessage)\.)|[\\/]domain[\\/]src[\\/]bank\./,
                 priority: 2,
               },
               // The public pages' illustrations (small SVG components; the home page shows them all).
               { name: 'illustrations', test: /[\\/]features[\\/]public[\\/]components[\\/]illustrations[\\/]/, priority: 1 },
+              // The sign-in and sign-up screens with what they run on (the query cache, the second step): one request
+              // instead of a dozen small ones on a slow mobile network. No site page imports any of it.
+              {
+                name: 'auth',
+                test: /node_modules[\\/]@tanstack[\\/]|[\\/]web[\\/]src[\\/](features[\\/](auth[\\/](?!routes\.tsx$|authSchemas\.ts$)|secondFactor[\\/])|app[\\/]QueryArea|lib[\\/]api[\\/](authApi|secondFactorApi))/,
+                priority: 1,
+              },
             ],
           },
         },

@@ -18,14 +18,14 @@ export * from './events/directoryEvents';
 export * from './events/eventSchemas';
 export * from './events/maskSecrets';
 
-export * from './commands/fields';
-export * from './commands/dataUrl';
-export * from './commands/authInputs';
-export * from './commands/userInputs';
-export * from './commands/transferInput';
-export * from './commands/adminInputs';
-export * from './commands/directoryInputs';
-export * from './commands/secondFactorInputs';
+export * from './inputs/fields';
+export * from './inputs/dataUrl';
+export * from './inputs/authInputs';
+export * from './inputs/userInputs';
+export * from './inputs/transferInput';
+export * from './inputs/adminInputs';
+export * from './inputs/directoryInputs';
+export * from './inputs/secondFactorInputs';
 
 export * from './customer/customerCommands';
 export * from './customer/customerState';
@@ -39,10 +39,15 @@ export * from './account/accountDecider';
 
 export * from './transfer/transferDecider';
 export * from './transfer/decideTransferRequest';
-export * from './transfer/transferProcess';
+export * from './transfer/transferSteps';
+export * from './transfer/transferForm';
 
 export * from './reservation/reservationDecider';
 export * from './beneficiary/beneficiaryDecider';
 export * from './contact/contactDecider';
 
 export * from './replay/replayCustomer';
+
+export * from './bank';
+export * from './statement/statementPeriod';
+export * from './statement/statementFold';

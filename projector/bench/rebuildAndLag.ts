@@ -22,7 +22,6 @@ import { createPostgresEventStore, ensureEventStoreSchema, type EventStore, type
 import { loadConfig } from '@bank/platform';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { rebuildProjections, type RebuildResult } from '../src/rebuild/rebuildProjections';
@@ -35,6 +34,7 @@ import { startCpuMeter } from './cpuMeter';
 import { watchForeignFence } from './fenceWatch';
 import { runAtRate, type RateResult } from './liveRate';
 import { tableDigests } from './tableDigest';
+import { freeTcpPort } from '@bank/testkit';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 500_000);
 const RATES = (process.env.BENCH_RATES ?? '1000,5000,10000').split(',').map(Number);
@@ -45,17 +45,6 @@ const WRITERS = Number(process.env.BENCH_WRITERS ?? 4);
 
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The projector's own process, as `npm run projector` starts it. */
 function startProjectorProcess(databaseUrl: string, metricsPort: number): ChildProcess {
@@ -149,7 +138,7 @@ async function main(): Promise<void> {
     let verified = await verify('rebuild');
 
     // 4. The projector in its own process, and the live traffic at each rate.
-    const metricsPort = await freePort();
+    const metricsPort = await freeTcpPort();
     projector = startProjectorProcess(db.url, metricsPort);
     const exited = new Promise<number | null>((resolve) => projector!.once('exit', resolve));
     watcher = await watchAppliedPosition(pool);

@@ -63,7 +63,9 @@ export function publicPagesPlugin({ siteUrl, srcDir }: { siteUrl: string; srcDir
 
       const chunkOf = (page: PublicPage, module: string) => {
         const id = path.join(srcDir, module);
-        const chunk = Object.values(bundle).find((output): output is OutputChunk => isChunk(output) && output.facadeModuleId === id);
+        const chunks = Object.values(bundle).filter((output): output is OutputChunk => isChunk(output));
+        // A lazy page's own chunk, or the group chunk (vite.config.ts) that took the page's module in.
+        const chunk = chunks.find((output) => output.facadeModuleId === id) ?? chunks.find((output) => id in output.modules);
         if (!chunk) this.error(`publicPages: no chunk for ${module} (${page.path}); is it loaded with lazyPage()?`);
         return chunk;
       };

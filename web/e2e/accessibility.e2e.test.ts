@@ -82,7 +82,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   });
 
   it('the customer area', { timeout: 300_000 }, async () => {
-    const paths = ['/account/home', '/account/transactions', '/account/support', '/account/cards', '/account/profile', '/account/transfer', '/account/info', '/account/settings', '/account/update-account', '/account/update-password', '/account/beneficiaries', '/account/security'];
+    const paths = ['/account/home', '/account/transactions', '/account/statements', '/account/support', '/account/cards', '/account/profile', '/account/transfer', '/account/info', '/account/settings', '/account/update-account', '/account/update-password', '/account/beneficiaries', '/account/security'];
     const findings = await scanEach(e2e, paths.map((path) => ({ path, width: viewports.desktop.width, session: customer })));
     expect(findings, report(findings)).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { isCalendarDate } from '../calendar';
 import { MAX_AMOUNT_CENTS, MAX_BALANCE_CENTS } from '../money';
 import type { AccountKind, Direction } from '../primitives';
 import { isAccountNumber } from '../primitives';
-import type { AccountCommand, AdjustBalances, PostStaffTransaction, ReverseTransaction } from './accountCommands';
+import type { AccountCommand, AdjustBalances, CreditForTransfer, PostStaffTransaction, RefundTransfer, ReverseTransaction } from './accountCommands';
 import type { AccountState, OpenAccountState } from './accountState';
 import { accountSnapshot, forkAccountState, initialAccountState, openAccountState, transactionStatusOf } from './accountState';
 
@@ -107,6 +107,23 @@ function balanceAfter(state: OpenAccountState, account: AccountKind, direction: 
   if (next < 0) refuse('insufficient_balance');
   if (next > MAX_BALANCE_CENTS) refuse('balance_limit');
   return next;
+}
+
+/** The completed credit of a transfer's money: the payee's credit, or (with `refundOf`) the payer's refund. */
+function transferCredit(account: OpenAccountState, command: CreditForTransfer | RefundTransfer, refund: { refundOf?: string } = {}): AccountEvent {
+  assertAmount(command.amountCents);
+  return event('AccountCredited', {
+    transactionId: command.transactionId,
+    account: command.account,
+    amountCents: command.amountCents,
+    direction: 'credit',
+    description: command.description,
+    transferId: command.transferId,
+    status: 'completed',
+    occurredAt: command.now,
+    balanceAfterCents: balanceAfter(account, command.account, 'credit', command.amountCents),
+    ...refund,
+  });
 }
 
 function present(value: string | undefined): value is string {
@@ -240,40 +257,13 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       const opened = requireOpened(state);
       if (opened.recorded.has(command.transactionId)) return [];
       const account = requireOpen(state);
-      assertAmount(command.amountCents);
-      return [
-        event('AccountCredited', {
-          transactionId: command.transactionId,
-          account: command.account,
-          amountCents: command.amountCents,
-          direction: 'credit',
-          description: command.description,
-          transferId: command.transferId,
-          status: 'completed',
-          occurredAt: command.now,
-          balanceAfterCents: balanceAfter(account, command.account, 'credit', command.amountCents),
-        }),
-      ];
+      return [transferCredit(account, command)];
     }
 
     case 'RefundTransfer': {
       const account = requireOpened(state);
       if (account.recorded.has(command.transactionId)) return [];
-      assertAmount(command.amountCents);
-      return [
-        event('AccountCredited', {
-          transactionId: command.transactionId,
-          account: command.account,
-          amountCents: command.amountCents,
-          direction: 'credit',
-          description: command.description,
-          transferId: command.transferId,
-          status: 'completed',
-          occurredAt: command.now,
-          balanceAfterCents: balanceAfter(account, command.account, 'credit', command.amountCents),
-          refundOf: command.refundOf,
-        }),
-      ];
+      return [transferCredit(account, command, { refundOf: command.refundOf })];
     }
 
     case 'SetTransactionStatus': {

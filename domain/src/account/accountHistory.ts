@@ -117,3 +117,12 @@ export function evolveAccountHistory(history: AccountHistory, event: AccountEven
 export function transactionsOf(history: AccountHistory): TransactionRecord[] {
   return [...history.transactions.values()];
 }
+
+/**
+ * Drops the transaction records kept so far; the balances stay. For readers that only go forward (a statement reads
+ * a stream of any length with bounded memory): balances move by money events alone, so later status changes and
+ * reversals of forgotten transactions still fold to the same balances (they just find no record to annotate).
+ */
+export function forgetTransactions(history: AccountHistory): void {
+  history.transactions.clear();
+}

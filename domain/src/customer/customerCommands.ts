@@ -10,15 +10,22 @@ import type { CardType, DocumentType, FileRef, Role, VerificationStatus } from '
 /** A file the service has stored: its ref plus the decoded size (the decider enforces MAX_FILE_BYTES). */
 export type FileUpload = FileRef & { readonly sizeBytes: number };
 
-export interface RegisterCustomer {
-  readonly type: 'RegisterCustomer';
-  readonly userId: string;
+/** The six profile fields of a user, as registered and as kept in the state. */
+export interface ProfileDetails {
   readonly firstName: string;
   readonly lastName: string;
   readonly email: string;
   readonly phone: string;
   readonly address: string;
   readonly state: string;
+}
+
+/** The profile fields of an edit: each omitted or blank one is left as it is or refused, as the command says. */
+export type ProfileEdit = { readonly [Field in keyof ProfileDetails]?: string | undefined };
+
+export interface RegisterCustomer extends ProfileDetails {
+  readonly type: 'RegisterCustomer';
+  readonly userId: string;
   readonly passwordHash: string;
   readonly accountNumber: string;
   readonly role: Role;
@@ -26,14 +33,8 @@ export interface RegisterCustomer {
 }
 
 /** The customer edits their own profile. Names are read-only (omitted = unchanged). */
-export interface ChangeProfile {
+export interface ChangeProfile extends ProfileEdit {
   readonly type: 'ChangeProfile';
-  readonly firstName?: string | undefined;
-  readonly lastName?: string | undefined;
-  readonly email?: string | undefined;
-  readonly phone?: string | undefined;
-  readonly address?: string | undefined;
-  readonly state?: string | undefined;
   readonly now: string;
 }
 
@@ -71,15 +72,9 @@ export interface RequestCard {
 }
 
 /** Staff: edit the profile fields (all six required, names editable). */
-export interface EditCustomerProfile {
+export interface EditCustomerProfile extends ProfileEdit {
   readonly type: 'EditCustomerProfile';
   readonly adminId: string;
-  readonly firstName?: string | undefined;
-  readonly lastName?: string | undefined;
-  readonly email?: string | undefined;
-  readonly phone?: string | undefined;
-  readonly address?: string | undefined;
-  readonly state?: string | undefined;
   readonly now: string;
 }
 
@@ -116,15 +111,9 @@ export interface ChangeAccountNumber {
  * Staff: the whole PUT /user/admin/:id form at once. Decided as EditCustomerProfile, SetVerificationStatus,
  * Block/Unblock, Disable/Enable and SetPaymentPin in that order; only what changes yields events.
  */
-export interface AdminEditCustomer {
+export interface AdminEditCustomer extends ProfileEdit {
   readonly type: 'AdminEditCustomer';
   readonly adminId: string;
-  readonly firstName?: string | undefined;
-  readonly lastName?: string | undefined;
-  readonly email?: string | undefined;
-  readonly phone?: string | undefined;
-  readonly address?: string | undefined;
-  readonly state?: string | undefined;
   readonly verificationStatus?: VerificationStatus | undefined;
   readonly isBlocked?: boolean | undefined;
   readonly isDisabled?: boolean | undefined;

@@ -1,6 +1,7 @@
 import type { DocumentType, FileRef, Role, VerificationStatus } from '../primitives';
 import type { CardType } from '../primitives';
 import type { EncryptedSecret, RecoveryCodeHash } from '../events/customerEvents';
+import type { ProfileDetails } from './customerCommands';
 
 export interface CustomerVerification {
   readonly documentType: DocumentType;
@@ -27,15 +28,9 @@ export interface SecondFactor {
 }
 
 /** A registered user (customer or staff). `status: 'closed'` after CustomerClosed: it accepts no command. */
-export interface Customer {
+export interface Customer extends ProfileDetails {
   readonly status: 'active' | 'closed';
   readonly userId: string;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly email: string;
-  readonly phone: string;
-  readonly address: string;
-  readonly state: string;
   readonly passwordHash: string;
   readonly accountNumber: string;
   readonly role: Role;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountKindSchema, accountNumberSchema, amountCentsSchema, balanceCentsSchema, idSchema, instantSchema } from '../primitives';
+import { transferRecipientFields } from './recipientFields';
 
 /** Events of stream `account-<userId>`: the customer's two balances. Every money event moves exactly one balance. */
 
@@ -48,14 +49,7 @@ export const transferIntentSchema = z.object({
   creditTransactionId: idSchema.optional(),
   /** Used only if the transfer fails: the payer's refund. */
   refundTransactionId: idSchema,
-  /** The recipient's account number as entered. */
-  accountNumber: z.string().min(1),
-  bankName: z.string(),
-  routingNumber: z.string(),
-  /** The recipient's account type (the account credited for an internal transfer). */
-  accountType: accountKindSchema,
-  /** From the server's own lookup (internal: payee's name; external: directory name or the form's `to`). */
-  recipientName: z.string(),
+  ...transferRecipientFields,
   /** The customer's own description ('' when none). */
   description: z.string(),
   requestedAt: instantSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountKindSchema, amountCentsSchema, idSchema, instantSchema } from '../primitives';
+import { transferRecipientFields } from './recipientFields';
 
 /** Events of stream `transfer-<transferId>`: the life of one transfer. */
 
@@ -8,14 +9,7 @@ export const transferRequestedSchema = z.object({
   payerId: idSchema,
   from: accountKindSchema,
   amountCents: amountCentsSchema,
-  /** The recipient's account number as entered. */
-  accountNumber: z.string().min(1),
-  bankName: z.string(),
-  routingNumber: z.string(),
-  /** The recipient's account type (the account credited for an internal transfer). */
-  accountType: accountKindSchema,
-  /** From the server's own lookup (internal: payee's name; external: directory name or the form's `to`). */
-  recipientName: z.string(),
+  ...transferRecipientFields,
   description: z.string(),
   /** True when the account number belongs to this bank. */
   internal: z.boolean(),

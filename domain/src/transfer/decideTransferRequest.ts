@@ -4,7 +4,7 @@ import type { AccountState } from '../account/accountState';
 import { requireActiveCustomer } from '../customer/customerDecider';
 import type { CustomerState } from '../customer/customerState';
 import { refuse } from '../domainError';
-import { MIN_TRANSFER_CENTS } from '../primitives';
+import { MIN_TRANSFER_CENTS, TRANSFER_MINIMUM_MESSAGE } from '../limits';
 import type { AccountKind } from '../primitives';
 
 /**
@@ -55,7 +55,7 @@ function present(value: string | undefined): value is string {
 /**
  * The request: one decision on the payer's account stream (the consistency boundary of the balance), one event —
  * the payer's debit (AccountDebited, pending) carrying the transfer's intent and every id the later steps use.
- * The transfer process (transferProcess.ts) takes it from there.
+ * The transfer process (transferSteps.ts) takes it from there.
  *
  * Refusals, in API.md's order (all 422): customer unknown (404) or closed; blocked; no pin; wrong pin;
  * missing amount / accountType / accountNumber ('Please fill all fields'); same account number AND same type;
@@ -77,7 +77,7 @@ export function decideTransferRequest(command: RequestTransfer, context: Transfe
   if (amountCents === undefined || accountType === undefined || !present(accountNumber)) refuse('fill_fields');
   const toSelf = accountNumber === customer.accountNumber || (recipient.kind === 'internal' && recipient.payeeId === customer.userId);
   if (toSelf && accountType === command.from) refuse('same_account');
-  if (!Number.isSafeInteger(amountCents) || amountCents < MIN_TRANSFER_CENTS) refuse('invalid_amount', 'Amount must be at least 1');
+  if (!Number.isSafeInteger(amountCents) || amountCents < MIN_TRANSFER_CENTS) refuse('invalid_amount', TRANSFER_MINIMUM_MESSAGE);
 
   const recipientName = recipient.kind === 'internal' ? recipient.name : (recipient.name ?? command.to ?? '').trim();
   const userDescription = command.description?.trim() ?? '';

@@ -5,7 +5,7 @@ import type { BankEvent, EventData, EventTypeOfStream } from '../events/eventSch
 
 /**
  * The transfer aggregate, stream `transfer-<transferId>`: the record of one transfer's life, written by the transfer
- * process (transferProcess.ts) after the request, which is the payer's debit on the payer's account stream.
+ * process (transferSteps.ts) after the request, which is the payer's debit on the payer's account stream.
  *   internal: TransferRequested, TransferDebited → TransferCredited                       (or → TransferFailed → TransferRefunded)
  *   external: TransferRequested, TransferDebited → TransferSent → TransferSettled          (or → TransferFailed → TransferRefunded)
  * Its state is small and evolves without updating states in place (decideTransferRecord folds speculatively).
@@ -29,7 +29,7 @@ export type TransferState =
 
 export const initialTransferState: TransferState = Object.freeze({ phase: 'none' as const });
 
-/** Commands on the transfer stream alone (the transfer process issues them; see transferProcess.ts). */
+/** Commands on the transfer stream alone (the transfer process issues them; see transferSteps.ts). */
 export type TransferCommand =
   /** The record starts: TransferRequested and TransferDebited, from the payer's debit. [] once started. */
   | { readonly type: 'StartTransfer'; readonly request: TransferRequest }

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { chmod, chown, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freeTcpPort } from '@bank/testkit';
 
 const run = promisify(execFile);
 
@@ -16,17 +16,6 @@ export interface PrivatePostgres {
   start(): Promise<void>;
   /** Stops it and deletes its directory. */
   destroy(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function binDir(): Promise<string> {
@@ -52,7 +41,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   }
   const as = (command: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, command), ...args]) : run(join(bin, command), args));
   await as('initdb', ['-D', data, '--auth=trust', '-U', 'postgres', '--no-sync', '--encoding=UTF8', '--locale=C.UTF-8']);
-  const port = await freePort();
+  const port = await freeTcpPort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=32MB -c max_connections=40`;
   const start = async () => {
     await as('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);

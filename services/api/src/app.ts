@@ -18,6 +18,7 @@ import { createFilesRouter } from './features/files/filesRouter';
 import { createApiDocsRouter } from './features/openapi/apiDocsRouter';
 import { createOpenApiRouter } from './features/openapi/openApiRouter';
 import { createQueueDashboard, QUEUE_DASHBOARD_PATH } from './features/transactions/queueDashboard';
+import { createStatementsRouter } from './features/statements/statementsRouter';
 import { createTransactionsRouter } from './features/transactions/transactionsRouter';
 import { createUsersRouter, isUploadRequest } from './features/users/usersRouter';
 import { consistentRead } from './http/consistentRead';
@@ -54,6 +55,7 @@ export function createApiRouters(deps: AppDeps): express.Router[] {
     createContactsRouter(deps),
     createAdminUsersRouter(deps),
     transactions,
+    createStatementsRouter(deps),
     createAuditRouter(deps),
   ];
 }

@@ -292,6 +292,14 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
     metrics.batch(decider.name, batch.length);
     let pending = batch;
     let lastConflict: unknown;
+    /** A read or an append failed for a reason other than a conflict: every job of the batch fails with it. */
+    const failAll = (error: unknown) => {
+      cache.delete(key);
+      for (const job of pending) {
+        finish(job, decider, 'error');
+        job.reject(error);
+      }
+    };
     for (let attempt = 1; pending.length > 0; attempt += 1) {
       if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, backoffDelay(attempt)));
       if (attempt > maxAttempts) {
@@ -305,11 +313,7 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
       try {
         loaded = await load(decider, streamId, attempt > 1, pending.every((job) => job.expectNew));
       } catch (error) {
-        cache.delete(key);
-        for (const job of pending) {
-          finish(job, decider, 'error');
-          job.reject(error);
-        }
+        failAll(error);
         return;
       }
       const { entry } = loaded;
@@ -398,11 +402,7 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
         }
         pending = retry;
       } catch (error) {
-        cache.delete(key);
-        for (const job of pending) {
-          finish(job, decider, 'error');
-          job.reject(error);
-        }
+        failAll(error);
         return;
       }
     }

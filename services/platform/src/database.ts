@@ -50,12 +50,23 @@ export function quoteIdent(name: string): string {
  * constraint pg_namespace_nspname_index") even though each statement says IF NOT EXISTS.
  */
 export async function runDdl(pool: pg.Pool, name: string, sql: string): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', ['bank.ddl', name]);
+    await client.query(sql);
+  });
+}
+
+/**
+ * Runs `work` in one transaction on a client of the pool: COMMIT when it returns, ROLLBACK when it throws (its
+ * error is what the caller sees, not a failed ROLLBACK's), and the client back to the pool either way.
+ */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', ['bank.ddl', name]);
-    await client.query(sql);
+    const result = await work(client);
     await client.query('COMMIT');
+    return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;

@@ -1,27 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { artifactsDir, repoRoot } from './paths';
+import { freeTcpPort } from '@bank/testkit';
 
 export interface ApiServer {
   readonly baseUrl: string;
   readonly logFile: string;
   stop(): Promise<void>;
-}
-
-/** A TCP port that is free right now on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -54,7 +40,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, logFile: stri
  * to the server's process group, then SIGKILL after 5 s.
  */
 export async function startApiServer(env: Record<string, string>, options: { healthTimeoutMs?: number } = {}): Promise<ApiServer> {
-  const port = await freePort();
+  const port = await freeTcpPort();
   const baseUrl = `http://127.0.0.1:${port}`;
   mkdirSync(artifactsDir, { recursive: true });
   const logFile = path.join(artifactsDir, `e2e-server-${port}.log`);

@@ -1,18 +1,21 @@
+// By path, not '@bank/domain/bank': vite.config.ts loads this file through Node, which runs no TypeScript in packages.
+import { bankIdentity } from '../../../domain/src/bank';
+
 /**
  * The bank's public identity and customer-care details, shown by the header, the footer, the contact and
- * support pages. One place, so every screen says the same thing.
+ * support pages. Name, address and numbers come from @bank/domain/bank, which the API's statements print too.
  */
 export const bankDetails = {
-  name: 'Summit Bank',
+  name: bankIdentity.name,
   tagline: 'Banking for the climb ahead',
-  phone: '+1 (800) 555-0142',
+  phone: bankIdentity.phone,
   phoneHref: 'tel:+18005550142',
-  email: 'care@summitbank.example',
+  email: bankIdentity.email,
   careersEmail: 'careers@summitbank.example',
-  address: ['1200 Summit Plaza', 'Denver, CO 80202', 'United States'],
+  address: bankIdentity.address,
   bankingHours: 'Mon-Fri 9.00am to 5.00pm',
   /** Routing number printed on statements; shown on the portal's account page. */
-  routingNumber: '102000021',
+  routingNumber: bankIdentity.routingNumber,
 } as const;
 
 export interface CareLine {

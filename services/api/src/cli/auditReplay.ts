@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { formatUsd } from '@bank/domain';
 import { createEventStore } from '@bank/eventstore';
-import { createPool, loadConfig } from '@bank/platform';
+import { createPool, createProgressReporter, loadConfig } from '@bank/platform';
 import { parseInstant } from '../http/queryParams';
 import { replayAt, ReplayError } from '../features/audit/balancesAt';
 import { runCli, type CliIo } from '../features/audit/cliSupport';
@@ -45,7 +45,12 @@ export async function auditReplay(argv: readonly string[], io: CliIo): Promise<n
   const store = await createEventStore(config, { pool });
   try {
     const userId = await resolveUserId(store, values.user);
-    const history = userId ? await loadCustomerHistory(store, userId) : undefined;
+    // A merchant's history names a transfer stream per payment: a bar (or plain lines in a log) while they are read.
+    const progress = createProgressReporter({ print: (line) => io.error(line), ...(io.tty === undefined ? {} : { tty: io.tty }) });
+    const history = userId
+      ? await loadCustomerHistory(store, userId, { onProgress: ({ done, total }) => total > 0 && progress.update({ phase: 'reading the transfer streams', done, total, unit: 'streams' }) })
+      : undefined;
+    progress.stop();
     if (!userId || !history) {
       io.error(`No customer ${values.user} in the event store.`);
       return 1;

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { createBankCommands, loadChainKeys } from '@bank/commands';
 import { isDomainError } from '@bank/domain';
 import { createEventStore } from '@bank/eventstore';
-import { createLogger, createPool, ensureDatabase, loadConfig } from '@bank/platform';
+import { createLogger, createPool, ensureDatabase, loadConfig, runMain } from '@bank/platform';
 import { createApiMetrics } from '../operations/apiMetrics';
 import { createStaffUser, type StaffRole } from '../staff/createStaffUser';
 
@@ -60,10 +60,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -1,4 +1,5 @@
 import { EVENTS_APPEND_ONLY_TRIGGER } from '@bank/eventstore';
+import { inTransaction } from '@bank/platform';
 import type pg from 'pg';
 
 /**
@@ -7,18 +8,10 @@ import type pg from 'pg';
  * to show what the verification catches once someone got past the trigger.
  */
 export async function tamperEvents(pool: pg.Pool, sql: string, values: unknown[] = []): Promise<pg.QueryResult> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     await client.query(`ALTER TABLE eventstore.events DISABLE TRIGGER ${EVENTS_APPEND_ONLY_TRIGGER}`);
     const result = await client.query(sql, values);
     await client.query(`ALTER TABLE eventstore.events ENABLE TRIGGER ${EVENTS_APPEND_ONLY_TRIGGER}`);
-    await client.query('COMMIT');
     return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -6,7 +6,7 @@
  * least-privilege database role"). Exit status: 0 done, 1 a failure, 2 bad arguments.
  */
 import { parseArgs } from 'node:util';
-import { createPool, loadConfig } from '@bank/platform';
+import { createPool, loadConfig, runMain } from '@bank/platform';
 import { eventStoreAppRoleGrantsSql } from '../postgres/appRoleGrants';
 import { ensureEventStoreSchema } from '../postgres/ensureEventStoreSchema';
 
@@ -44,10 +44,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runMain(main);

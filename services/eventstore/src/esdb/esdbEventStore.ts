@@ -1,7 +1,6 @@
 import { EventStoreDBClient, type AllStreamSubscription } from '@eventstore/db-client';
 import { checkNewEvents } from '../checkNewEvents';
-import { EventStoreClosedError } from '../errors';
-import type { EventStore, Subscription } from '../eventStore';
+import type { EventStore } from '../eventStore';
 import { silentLogger, type EventStoreLogger } from '../eventStoreLogger';
 import { startSubscription } from '../startSubscription';
 import { appendToEsdb, type EsdbAppendIo } from './esdbAppend';
@@ -10,6 +9,7 @@ import { toEsdbConnectionString, toEsdbEvent } from './esdbMapping';
 import { resolveEsdbPositionToken } from './esdbPositionToken';
 import { readStreamEvents, readStreamTail } from './esdbStreamReads';
 import { esdbSubscriptionLoop } from './esdbSubscriptionLoop';
+import { createStoreLifecycle } from '../storeLifecycle';
 
 export interface EsdbEventStoreOptions {
   /** e.g. esdb://localhost:2113?tls=false, or kurrentdb://…, esdb+discover://…, kurrentdb+discover://… */
@@ -35,12 +35,7 @@ export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore
   }
   const client = EventStoreDBClient.connectionString(toEsdbConnectionString(options.connectionString));
   const logger = options.logger ?? silentLogger;
-  const subscriptions = new Set<Subscription>();
-  let closing: Promise<void> | undefined;
-
-  function open(): void {
-    if (closing) throw new EventStoreClosedError();
-  }
+  const lifecycle = createStoreLifecycle(() => client.dispose());
 
   const appendIo: EsdbAppendIo = {
     readTail: (stream, count) => readStreamTail(client, stream, count),
@@ -50,13 +45,13 @@ export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore
 
   return {
     async append(stream, events, expected) {
-      open();
+      lifecycle.assertOpen();
       checkNewEvents(events);
       return appendToEsdb(appendIo, stream, events, expected, { idempotencyWindow, maxAttempts: MAX_APPEND_ATTEMPTS });
     },
 
     async readStream(stream, range = {}) {
-      open();
+      lifecycle.assertOpen();
       const limit = range.limit ?? Number.MAX_SAFE_INTEGER;
       if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, got ${limit}`);
       const from = range.fromRevision ?? 0n;
@@ -64,14 +59,14 @@ export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore
     },
 
     async readAll(readOptions = {}) {
-      open();
+      lifecycle.assertOpen();
       const limit = readOptions.limit ?? DEFAULT_READ_LIMIT;
       if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a positive integer, got ${limit}`);
       return readLog(client, readOptions.after, limit, false);
     },
 
     async headPosition() {
-      open();
+      lifecycle.assertOpen();
       return logHeadPosition(client);
     },
 
@@ -81,12 +76,12 @@ export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore
     },
 
     async resolvePositionToken(token) {
-      open();
+      lifecycle.assertOpen();
       return resolveEsdbPositionToken(client, token);
     },
 
     subscribe(handler, subscribeOptions = {}) {
-      open();
+      lifecycle.assertOpen();
       let current: AllStreamSubscription | undefined;
       const subscription = startSubscription(
         {
@@ -96,7 +91,7 @@ export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore
             await current?.unsubscribe();
             current?.destroy();
           },
-          onDone: () => subscriptions.delete(subscription),
+          onDone: () => lifecycle.forget(subscription),
           reportError: (error) => logger.error({ err: error }, 'EventStoreDB subscription stopped by an error'),
         },
         (control) =>
@@ -112,16 +107,11 @@ export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore
             subscribeOptions,
           ),
       );
-      subscriptions.add(subscription);
-      return subscription;
+      return lifecycle.track(subscription);
     },
 
     close() {
-      closing ??= (async () => {
-        await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
-        await client.dispose();
-      })();
-      return closing;
+      return lifecycle.close();
     },
   };
 }

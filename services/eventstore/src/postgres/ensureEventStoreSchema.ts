@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { inTransaction } from '@bank/platform';
 import type pg from 'pg';
 import { appendBatchFunctionSql } from './appendBatchFunction';
 import { DEFAULT_SCHEMA, eventStoreSchema, type EventStoreSchema } from './eventStoreSchema';
@@ -68,9 +69,7 @@ export async function ensureEventStoreSchema(pool: pg.Pool, schemaName: string =
   const ddl = `${tablesSql(s)}\n${appendBatchFunctionSql(s)}`;
   const marker = versionMarker(ddl);
   if ((await installedMarker(pool, s.name)) === marker) return;
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', ['bank.eventstore.schema', s.name]);
     if ((await installedMarker(client, s.name)) !== marker) {
       const { rows } = await client.query<{ events: string | null }>('SELECT to_regclass($1) AS events', [s.events]);
@@ -78,13 +77,7 @@ export async function ensureEventStoreSchema(pool: pg.Pool, schemaName: string =
       await client.query(ddl);
       await client.query(`COMMENT ON SCHEMA ${s.schema} IS '${marker}'`);
     }
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** The trigger that makes the events table append-only (see EVENTS_APPEND_ONLY_TRIGGER). */

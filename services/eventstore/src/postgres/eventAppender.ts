@@ -1,3 +1,4 @@
+import { inTransaction } from '@bank/platform';
 import type pg from 'pg';
 import { checkNewEvents } from '../checkNewEvents';
 import { StreamDeletedError, WrongExpectedVersionError } from '../errors';
@@ -54,18 +55,12 @@ export function createEventAppender(pool: pg.Pool, s: EventStoreSchema, options:
     if (!options.appendDelayMs) {
       rows = (await pool.query<AppendRow>(query)).rows;
     } else {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        rows = (await client.query<AppendRow>(query)).rows;
-        await client.query('SELECT pg_sleep($1)', [(Math.random() * options.appendDelayMs) / 1000]);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      const delayMs = options.appendDelayMs;
+      rows = await inTransaction(pool, async (client) => {
+        const appended = (await client.query<AppendRow>(query)).rows;
+        await client.query('SELECT pg_sleep($1)', [(Math.random() * delayMs) / 1000]);
+        return appended;
+      });
     }
     if (rows.length !== batch.length) throw new Error(`append_batch returned ${rows.length} results for ${batch.length} appends`);
     if (rows.some((row) => row.result_kind === 'appended')) options.onAppended();

@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { EventStoreClosedError } from '../errors';
-import type { EventStore, Subscription } from '../eventStore';
+import type { EventStore } from '../eventStore';
 import { silentLogger, type EventStoreLogger } from '../eventStoreLogger';
 import { startSubscription } from '../startSubscription';
 import { createAppendNotifier } from './appendNotifier';
@@ -9,6 +8,7 @@ import { createEventReader } from './eventReader';
 import { DEFAULT_SCHEMA, defaultNotifyChannel, eventStoreSchema } from './eventStoreSchema';
 import { createNotificationListener } from './notificationListener';
 import { postgresSubscriptionLoop } from './postgresSubscriptionLoop';
+import { createStoreLifecycle } from '../storeLifecycle';
 
 export interface PostgresEventStoreOptions {
   /** The pool appends and reads use. The store does not end it. */
@@ -50,49 +50,45 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     appendDelayMs: options.appendDelayMs,
   });
   const listener = createNotificationListener({ connection: options.pool.options, channel, logger });
-  const subscriptions = new Set<Subscription>();
-  let closing: Promise<void> | undefined;
-
-  /** Refuses calls after close(): the pool belongs to the application and may still be open. */
-  function open(): void {
-    if (closing) throw new EventStoreClosedError();
-  }
+  const lifecycle = createStoreLifecycle(async () => {
+    await Promise.all([listener.close(), notifier.idle()]);
+  });
 
   return {
     async append(stream, events, expected) {
-      open();
+      lifecycle.assertOpen();
       return append(stream, events, expected);
     },
     async readStream(stream, range) {
-      open();
+      lifecycle.assertOpen();
       return reader.readStream(stream, range);
     },
     async readAll(readOptions) {
-      open();
+      lifecycle.assertOpen();
       return reader.readAll(readOptions);
     },
     async headPosition() {
-      open();
+      lifecycle.assertOpen();
       return reader.headPosition();
     },
     positionToken: reader.positionToken,
     async resolvePositionToken(token) {
-      open();
+      lifecycle.assertOpen();
       return reader.resolvePositionToken(token);
     },
 
     async streamHeads() {
-      open();
+      lifecycle.assertOpen();
       return reader.streamHeads();
     },
 
     subscribe(handler, subscribeOptions = {}) {
-      open();
+      lifecycle.assertOpen();
       const subscription = startSubscription(
         {
           handler,
           onError: subscribeOptions.onError,
-          onDone: () => subscriptions.delete(subscription),
+          onDone: () => lifecycle.forget(subscription),
           reportError: (error) => logger.error({ err: error }, 'event store subscription stopped by an error'),
         },
         (control) =>
@@ -108,16 +104,11 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
             subscribeOptions,
           ),
       );
-      subscriptions.add(subscription);
-      return subscription;
+      return lifecycle.track(subscription);
     },
 
     close() {
-      closing ??= (async () => {
-        await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
-        await Promise.all([listener.close(), notifier.idle()]);
-      })();
-      return closing;
+      return lifecycle.close();
     },
   };
 }

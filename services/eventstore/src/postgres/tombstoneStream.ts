@@ -1,3 +1,4 @@
+import { inTransaction } from '@bank/platform';
 import type pg from 'pg';
 import { DEFAULT_SCHEMA, eventStoreSchema, streamLockClass, TOMBSTONE_REVISION } from './eventStoreSchema';
 
@@ -14,20 +15,12 @@ import { DEFAULT_SCHEMA, eventStoreSchema, streamLockClass, TOMBSTONE_REVISION }
  */
 export async function tombstoneStream(pool: pg.Pool, stream: string, schemaName: string = DEFAULT_SCHEMA): Promise<void> {
   const s = eventStoreSchema(schemaName);
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [streamLockClass(s.name), stream]);
     await client.query(
       `INSERT INTO ${s.streams} AS st (stream_id, revision) VALUES ($1, $2)
          ON CONFLICT (stream_id) DO UPDATE SET revision = EXCLUDED.revision`,
       [stream, TOMBSTONE_REVISION.toString()],
     );
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -9,6 +9,7 @@ import { fetchEventsCsv, useCustomerEvents } from './auditApi';
 import { identityFromEvents } from './auditFormat';
 import { BalanceChart } from './BalanceChart';
 import { BalancesAtPanel } from './BalancesAtPanel';
+import { StaffStatementPanel } from '../statements/StaffStatementPanel';
 import { Timeline } from './Timeline';
 
 function CsvButton({ userId }: { userId: string }) {
@@ -92,6 +93,7 @@ export function CustomerAuditPage() {
             <h2 id="balances-at-heading">Balances at a moment</h2>
             <BalancesAtPanel userId={id} at={at} onChangeAt={setAt} />
           </section>
+          <StaffStatementPanel userId={id} className="audit-card" />
           <section aria-labelledby="timeline-heading" className="audit-card">
             <h2 id="timeline-heading">Timeline ({events.data.length} events)</h2>
             <Timeline events={events.data} onShowBalances={(event) => showBalancesAt(event.time)} />

@@ -1,12 +1,9 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api/apiClient';
-import { ApiError } from '../../lib/api/apiError';
 import type { Page } from '../../lib/api/paging';
 import type { Envelope } from '../../lib/api/types';
-import { readToken } from '../../lib/session/sessionStorage';
+import { fetchDownload } from '../../lib/api/downloadFile';
 import type { AuditEvent, AuditUser, BalancesAt, StaffLogEntry, StaffLogFilters, VerifyReport } from './auditTypes';
-
-const API_BASE = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/$/, '') ?? '/api';
 
 export const auditKeys = {
   users: (search: string, cursor: string) => ['audit', 'users', search, cursor] as const,
@@ -60,19 +57,6 @@ export function useVerify() {
 
 /** The customer's events as CSV (a file download needs the bearer token, so it is fetched, not linked). */
 export async function fetchEventsCsv(userId: string): Promise<Blob> {
-  const token = readToken();
-  const response = await fetch(`${API_BASE}/audit/users/${encodeURIComponent(userId)}/events?format=csv`, {
-    headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    credentials: 'include',
-  });
-  if (!response.ok) {
-    let message = response.statusText || 'An error occurred';
-    try {
-      message = ((await response.json()) as { message?: string }).message ?? message;
-    } catch {
-      // not JSON: keep the status text
-    }
-    throw new ApiError(response.status, message);
-  }
-  return response.blob();
+  const { blob } = await fetchDownload(`/audit/users/${encodeURIComponent(userId)}/events`, { format: 'csv' });
+  return blob;
 }

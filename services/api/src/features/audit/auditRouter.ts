@@ -13,6 +13,7 @@ import { balancesAt, ReplayError } from './balancesAt';
 import { toCsv } from './csv';
 import { loadCustomerHistory } from './customerHistory';
 import { presentEvents, type AuditEvent } from './presentEvents';
+import { sendStatement } from '../statements/sendStatement';
 import { auditUserKey, queryStaffLog, searchCustomers, staffLogKey } from './readModelQueries';
 import type { VerifyReport } from './verifyRecord';
 import { isUuid } from '@bank/platform';
@@ -24,6 +25,8 @@ export interface AuditDeps {
   readonly pool: pg.Pool;
   /** The whole verification (hash chains and read models). */
   readonly verify: () => Promise<VerifyReport>;
+  /** Where a statement download cut short is reported. */
+  readonly logger?: AppDeps['logger'];
 }
 
 export const AUDIT_SEARCH_PAGE: PageSize = { defaultLimit: 50, maxLimit: 200 };
@@ -109,6 +112,13 @@ export function auditRoutes(deps: AuditDeps): Router {
     }
   });
 
+  // A customer's statement, as the customer gets it from GET /statements (docs/api.md "Statements").
+  router.get('/users/:id/statements', async (req, res) => {
+    const { id } = req.params;
+    if (!isUuid(id)) throw new NotFoundError(USER_NOT_FOUND);
+    await sendStatement({ store: deps.store, ...(deps.logger ? { logger: deps.logger } : {}) }, id.toLowerCase(), req, res);
+  });
+
   router.get('/log', async (req, res) => {
     const { limit, after } = pageRequest(req, staffLogKey, STAFF_LOG_PAGE);
     const offset = queryInteger(req, 'offset', 0, 0, STAFF_LOG_MAX_OFFSET);
@@ -140,7 +150,7 @@ export function createAuditRouter(deps: AppDeps): Router {
     '/audit',
     requireAuth(deps),
     requireRole('auditor', 'admin'),
-    auditRoutes({ store: deps.store, pool: deps.pool, verify: createAuditVerifier(deps) }),
+    auditRoutes({ store: deps.store, pool: deps.pool, verify: createAuditVerifier(deps), logger: deps.logger }),
   );
   return router;
 }

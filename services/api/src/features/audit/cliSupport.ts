@@ -1,3 +1,5 @@
+import { runMain } from '@bank/platform';
+
 /** What the audit CLIs (services/api/src/cli/audit*.ts) print through; tests can capture it. */
 export interface CliIo {
   out(line: string): void;
@@ -14,13 +16,5 @@ export const processIo: CliIo = {
 
 /** Runs a CLI's main with the process's arguments and sets the exit status it returns (1 on a crash). */
 export function runCli(main: (argv: readonly string[], io: CliIo) => Promise<number>): void {
-  main(process.argv.slice(2), processIo).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
+  runMain(() => main(process.argv.slice(2), processIo));
 }

@@ -20,15 +20,36 @@ function transferIdOf(event: RecordedEvent): string | undefined {
  * leg of a transfer that touched the customer's money carries its transfer id.
  * Returns undefined when the store holds no event of that customer.
  */
-export async function loadCustomerHistory(store: EventStore, userId: string): Promise<CustomerHistory | undefined> {
+/** How many transfer streams are read at once: a merchant's history names tens of thousands of them. */
+const TRANSFER_READS_IN_FLIGHT = 16;
+
+export interface HistoryProgress {
+  /** Transfer streams read so far, of `total`. */
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface LoadHistoryOptions {
+  /** Called after each group of transfer streams read (the long part for a customer with many payments). */
+  readonly onProgress?: (progress: HistoryProgress) => void;
+}
+
+export async function loadCustomerHistory(store: EventStore, userId: string, options: LoadHistoryOptions = {}): Promise<CustomerHistory | undefined> {
   const customerStream = streams.customer(userId);
   const accountStream = streams.account(userId);
   const [customer, account] = await Promise.all([store.readStream(customerStream), store.readStream(accountStream)]);
   if (customer.length === 0 && account.length === 0) return undefined;
   const transferIds = [...new Set(account.map(transferIdOf).filter((id): id is string => id !== undefined))];
   const transferStreams = transferIds.map((id) => streams.transfer(id));
-  const transfers = await Promise.all(transferStreams.map((stream) => store.readStream(stream)));
-  const events = [...customer, ...account, ...transfers.flat()].sort((a, b) => comparePositions(a.position, b.position));
+  // A bounded number of reads in flight, so a long history neither floods the pool nor waits on one read at a time.
+  const transfers: RecordedEvent[] = [];
+  options.onProgress?.({ done: 0, total: transferStreams.length });
+  for (let start = 0; start < transferStreams.length; start += TRANSFER_READS_IN_FLIGHT) {
+    const group = transferStreams.slice(start, start + TRANSFER_READS_IN_FLIGHT);
+    for (const events of await Promise.all(group.map((stream) => store.readStream(stream)))) transfers.push(...events);
+    options.onProgress?.({ done: start + group.length, total: transferStreams.length });
+  }
+  const events = [...customer, ...account, ...transfers].sort((a, b) => comparePositions(a.position, b.position));
   return { userId, events, streams: [customerStream, accountStream, ...transferStreams] };
 }
 

@@ -47,7 +47,7 @@ export function createBeneficiariesRouter(deps: AppDeps): Router {
   router.get('/beneficiaries', requireAuth(deps), requireRole('customer', 'admin'), lookupLimit, async (req, res) => {
     const accountNumber = lookupNumber(req);
     if (accountNumber !== undefined) {
-      res.json({ data: await lookUpAccount(deps.pool, accountNumber) });
+      res.json({ data: await lookUpAccount(deps, accountNumber) });
       return;
     }
     const { limit, after } = pageRequest(req, beneficiaryKey, BENEFICIARY_PAGE);

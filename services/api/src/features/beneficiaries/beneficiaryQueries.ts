@@ -1,5 +1,6 @@
 import { deterministicId } from '@bank/commands';
 import { isUuid } from '@bank/platform';
+import { findInternalPayee, type RecipientDeps } from '@bank/transfers';
 import type pg from 'pg';
 import { z } from 'zod';
 import { cursorInstant, cursorInstantSql } from '../../http/keysetPage';
@@ -48,21 +49,18 @@ export async function listBeneficiaries(
 }
 
 /**
- * The recipient look-up: directory entries with this account number, then this bank's own (open) customer account
- * with it, by the account holder's name only (its `_id` is derived from the number, never the user's id).
+ * The recipient look-up: this bank's own open customer with this account number (by the transfer's own rule,
+ * findInternalPayee, so the name shown is the one the transfer credits; by the holder's name only, its `_id`
+ * derived from the number, never the user's id), then the directory entries with it.
  */
-export async function lookUpAccount(pool: pg.Pool, accountNumber: string): Promise<BeneficiaryJson[]> {
-  const [directory, customers] = await Promise.all([
-    pool.query<BeneficiaryRow>(
+export async function lookUpAccount(deps: RecipientDeps, accountNumber: string): Promise<BeneficiaryJson[]> {
+  const [payee, directory] = await Promise.all([
+    findInternalPayee(deps, accountNumber),
+    deps.pool.query<BeneficiaryRow>(
       'SELECT id, name, account_number, bank_name FROM rm.beneficiaries WHERE account_number = $1 AND removed_at IS NULL ORDER BY created_at DESC, id',
       [accountNumber],
     ),
-    pool.query<{ name: string }>(
-      `SELECT first_name || ' ' || last_name AS name FROM rm.users
-       WHERE account_number = $1 AND role = 'customer' AND NOT is_closed ORDER BY created_at LIMIT 1`,
-      [accountNumber],
-    ),
   ]);
-  const own = customers.rows.map((row) => ({ _id: deterministicId(`account-lookup:${accountNumber}`), name: row.name, accountNumber }));
+  const own = payee ? [{ _id: deterministicId(`account-lookup:${accountNumber}`), name: payee.name, accountNumber }] : [];
   return [...own, ...directory.rows.map(present)];
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { deterministicId } from '@bank/commands';
+import { inTransaction } from '@bank/platform';
 import type pg from 'pg';
 import type { ImageType } from './imageType';
 
@@ -58,21 +59,12 @@ export function fileIdOf(sha256: string): string {
 
 /** Runs `work` in a transaction holding the lock of one file: granting and ending access to it are serialised. */
 async function withFileLock<T>(pool: pg.Pool, fileId: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     // Another user may be storing the same bytes while this one's access ends: without the lock the file could be
     // deleted between their INSERT of the file (a no-op, it exists) and their INSERT of the access row.
     await client.query("SELECT pg_advisory_xact_lock(hashtext('bank.files'), hashtext($1))", [fileId]);
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    return work(client);
+  });
 }
 
 /** Stores the bytes (once per content) and grants `ownerId` access; returns the file's id and hash. */

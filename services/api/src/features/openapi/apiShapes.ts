@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { enrolmentSecretShape, recoveryCodesShape, secondFactorChallengeShape, secondFactorStatusShape, sessionShape, signInNoticeShape } from '../auth/authShapes';
 import { beneficiaryShape } from '../beneficiaries/beneficiaryShape';
 import { contactShape } from '../contacts/contactShape';
+import { statementShape } from '../statements/statementShape';
 import { adminUserShape, cardRequestShape, userShape } from '../users/userShape';
 
 /** The contract's Transaction (API.md "Shapes"); served by the transactions feature. */
@@ -30,6 +31,7 @@ export const apiShapes = {
   AdminUser: adminUserShape,
   CardRequest: cardRequestShape,
   Transaction: transactionShape,
+  Statement: statementShape,
   Beneficiary: beneficiaryShape,
   ContactMessage: contactShape,
   Error: errorShape,

@@ -21,6 +21,7 @@ import {
 } from '@bank/domain';
 import { z } from 'zod';
 import type { ShapeName } from './apiShapes';
+import { statementQueryDoc } from '../statements/statementQuery';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -391,6 +392,15 @@ export const routeCatalogue: readonly RouteDoc[] = [
     success: { status: 200, description: 'Transactions', data: { shape: 'Transaction', list: true, paged: true } },
     errors: [400],
     feature: 'transactions',
+  },
+  {
+    method: 'get',
+    path: '/statements',
+    summary: "The signed-in customer's statement of one account over whole UTC days, from the event log (csv and pdf stream as downloads)",
+    access: CUSTOMER_AREA,
+    query: statementQueryDoc,
+    success: { status: 200, description: 'format=json: the statement; csv / pdf: an attachment statement-<account>-<from>-<to>.csv|pdf', data: { shape: 'Statement' } },
+    errors: [400, 422],
   },
   {
     method: 'post',

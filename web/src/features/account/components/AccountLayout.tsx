@@ -11,6 +11,7 @@ import '../account.css';
 const links: readonly { to: string; label: string; icon: IconName }[] = [
   { to: '/account/home', label: 'Home', icon: 'home' },
   { to: '/account/transactions', label: 'Transactions', icon: 'chart' },
+  { to: '/account/statements', label: 'Statements', icon: 'document' },
   { to: '/account/cards', label: 'Cards', icon: 'card' },
   { to: '/account/transfer', label: 'Transfer', icon: 'exchange' },
   { to: '/account/info', label: 'Account', icon: 'wallet' },
@@ -18,7 +19,7 @@ const links: readonly { to: string; label: string; icon: IconName }[] = [
 ];
 
 /**
- * The customer area's frame: a sidebar (Home, Transactions, Cards, Transfer, Account, Contact, Logout), a header
+ * The customer area's frame: a sidebar (Home, Transactions, Statements, Cards, Transfer, Account, Contact, Logout), a header
  * with the welcome line and the profile picture, and the page (at most 70rem wide). Below 900px the sidebar folds
  * into a top bar with a menu button.
  */

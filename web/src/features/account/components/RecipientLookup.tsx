@@ -1,7 +1,8 @@
 import { ApiError } from '../../../lib/api/apiError';
 import { useAccountLookup } from '../../../lib/api/queries/useAccountLookup';
 import { useDebouncedValue } from '../../../lib/hooks/useDebouncedValue';
-import { wantsLookup, type TransferDraft } from '../model/transferDraft';
+import { wantsRecipientLookup } from '@bank/domain/forms';
+import type { TransferDraft } from '../model/transferDraft';
 
 export const LOOKUP_DEBOUNCE_MS = 400;
 
@@ -18,7 +19,7 @@ export type LookupState =
  * set and the number has stopped changing for a moment, GET /api/beneficiaries?accountNumber=N.
  */
 export function useRecipientLookup(draft: Pick<TransferDraft, 'accountNumber' | 'bankName'>): LookupState {
-  const wanted = wantsLookup(draft) ? draft.accountNumber.trim() : '';
+  const wanted = wantsRecipientLookup(draft) ? draft.accountNumber.trim() : '';
   const settled = useDebouncedValue(wanted, LOOKUP_DEBOUNCE_MS);
   const lookup = useAccountLookup(settled, settled !== '' && settled === wanted);
   if (wanted === '') return { kind: 'idle' };

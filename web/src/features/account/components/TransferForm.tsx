@@ -5,7 +5,8 @@ import { SelectField, TextField } from '../../../components/Field';
 import { formatMoney } from '../../../components/money';
 import { Spinner } from '../../../components/Spinner';
 import type { User } from '../../../lib/api/types';
-import { ROUTING_NUMBER_MIN_DIGITS, validateTransfer, type TransferDraft } from '../model/transferDraft';
+import { ROUTING_NUMBER_MIN_DIGITS } from '@bank/domain/forms';
+import { validateTransfer, type TransferDraft } from '../model/transferDraft';
 import { useRecipientLookup } from './RecipientLookup';
 
 export interface TransferFormProps {

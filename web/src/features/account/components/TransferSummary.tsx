@@ -3,11 +3,10 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/Field';
 import { formatMoney } from '../../../components/money';
-import { parseAmount } from '../../../lib/api/queries/parseAmount';
+import { PAYMENT_PIN_MESSAGE, PAYMENT_PIN_PATTERN, parseTypedDollars } from '@bank/domain/forms';
 import type { TransferDraft } from '../model/transferDraft';
 
 const accountLabel = { savings: 'Savings', checking: 'Checking', '': '' } as const;
-const PIN_PATTERN = /^\d{6}$/;
 
 export interface TransferSummaryProps {
   draft: TransferDraft;
@@ -23,7 +22,7 @@ export interface TransferSummaryProps {
 export function TransferSummary({ draft, to, busy, error, onBack, onComplete }: TransferSummaryProps) {
   const [pin, setPin] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const amount = parseAmount(draft.amount);
+  const amount = parseTypedDollars(draft.amount);
   const heading = useRef<HTMLHeadingElement>(null);
 
   // The step changed: take keyboard and screen-reader users to the summary's heading.
@@ -34,8 +33,8 @@ export function TransferSummary({ draft, to, busy, error, onBack, onComplete }: 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!PIN_PATTERN.test(pin)) {
-      setProblem('Payment pin must be 6 digits');
+    if (!PAYMENT_PIN_PATTERN.test(pin)) {
+      setProblem(PAYMENT_PIN_MESSAGE);
       return;
     }
     setProblem(null);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmount } from '../../../lib/api/queries/parseAmount';
-import { emptyTransferDraft, validateTransfer, wantsLookup, type TransferDraft } from './transferDraft';
+import { parseTypedDollars, wantsRecipientLookup as wantsLookup } from '@bank/domain/forms';
+import { emptyTransferDraft, validateTransfer, type TransferDraft } from './transferDraft';
 
 const user = { account: { number: '1234567890', savings: 1500, checking: 250.5 } };
 const to = 'Alan Turing';
@@ -30,8 +30,8 @@ describe('validateTransfer (design/API.md rules)', () => {
 
   it('wants an amount of at least 1 with at most two decimals', () => {
     expect(validateTransfer(draft({ amount: '0.99' }), user, to)).toBe('Amount must be at least 1');
-    expect(validateTransfer(draft({ amount: '1.005' }), user, to)).toBe('Amount can have at most two decimals');
-    expect(validateTransfer(draft({ amount: 'ten' }), user, to)).toBe('Please enter a valid amount');
+    expect(validateTransfer(draft({ amount: '1.005' }), user, to)).toBe('Amount must have at most two decimals');
+    expect(validateTransfer(draft({ amount: 'ten' }), user, to)).toBe('Amount must be a number');
     expect(validateTransfer(draft({ amount: '1' }), user, to)).toBeNull();
   });
 
@@ -62,11 +62,11 @@ describe('wantsLookup', () => {
   });
 });
 
-describe('parseAmount', () => {
+describe('parseTypedDollars', () => {
   it('turns dollars into integer cents without rounding errors', () => {
-    expect(parseAmount('0.29')).toEqual({ ok: true, cents: 29 });
-    expect(parseAmount('1,250.5')).toEqual({ ok: true, cents: 125050 });
-    expect(parseAmount('19.99')).toEqual({ ok: true, cents: 1999 });
-    expect(parseAmount('-5').ok).toBe(false);
+    expect(parseTypedDollars('0.29')).toEqual({ ok: true, cents: 29 });
+    expect(parseTypedDollars('1,250.5')).toEqual({ ok: true, cents: 125050 });
+    expect(parseTypedDollars('19.99')).toEqual({ ok: true, cents: 1999 });
+    expect(parseTypedDollars('-5').ok).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { bankDetails } from '../../../components/bankDetails';
 import { Button } from '../../../components/Button';
-import { formatDate, formatMoney } from '../../../components/money';
+import { formatMoney } from '../../../components/money';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useSession } from '../../../lib/session/SessionContext';
 import { Avatar } from '../components/Avatar';
@@ -11,6 +11,7 @@ import { PageTitle } from '../components/PageTitle';
 import { VerificationBadge } from '../components/VerificationBadge';
 import { useFlashMessage } from '../../../lib/router/useFlashMessage';
 import { copyText } from '../model/copyText';
+import { DetailList, personalDetails } from '../../../components/DetailList';
 
 export const ACCOUNT_NUMBER_COPIED = 'Account number copied to clipboard';
 
@@ -90,36 +91,7 @@ export function InfoPage() {
 
       <section className="portal-card" aria-labelledby="personal-heading">
         <h2 id="personal-heading">Personal details</h2>
-        <dl className="detail-list">
-          <div>
-            <dt>First name</dt>
-            <dd>{user.firstName}</dd>
-          </div>
-          <div>
-            <dt>Last name</dt>
-            <dd>{user.lastName}</dd>
-          </div>
-          <div>
-            <dt>E-mail</dt>
-            <dd>{user.email}</dd>
-          </div>
-          <div>
-            <dt>Phone</dt>
-            <dd>{user.phone}</dd>
-          </div>
-          <div>
-            <dt>Address</dt>
-            <dd>{user.location.address}</dd>
-          </div>
-          <div>
-            <dt>State</dt>
-            <dd>{user.location.state}</dd>
-          </div>
-          <div>
-            <dt>Customer since</dt>
-            <dd>{formatDate(user.createdAt)}</dd>
-          </div>
-        </dl>
+        <DetailList className="detail-list" details={personalDetails(user)} />
         <Link to="/account/update-account" className="btn btn-primary">
           Edit profile
         </Link>

@@ -5,6 +5,7 @@ import { useSession } from '../../../lib/session/SessionContext';
 import { Avatar } from '../components/Avatar';
 import { PageTitle } from '../components/PageTitle';
 import { VerificationBadge } from '../components/VerificationBadge';
+import { DetailList } from '../../../components/DetailList';
 
 /** /account/profile: who the bank knows you as, with the ways to change it. */
 export function ProfilePage() {
@@ -25,22 +26,14 @@ export function ProfilePage() {
       </section>
       <section className="portal-card">
         <h2>Contact details</h2>
-        <dl className="detail-list">
-          <div>
-            <dt>E-mail</dt>
-            <dd>{user.email}</dd>
-          </div>
-          <div>
-            <dt>Phone</dt>
-            <dd>{user.phone}</dd>
-          </div>
-          <div>
-            <dt>Address</dt>
-            <dd>
-              {user.location.address}, {user.location.state}
-            </dd>
-          </div>
-        </dl>
+        <DetailList
+          className="detail-list"
+          details={[
+            { label: 'E-mail', value: user.email },
+            { label: 'Phone', value: user.phone },
+            { label: 'Address', value: `${user.location.address}, ${user.location.state}` },
+          ]}
+        />
       </section>
       <nav className="portal-card" aria-label="Profile">
         <ul className="link-list">

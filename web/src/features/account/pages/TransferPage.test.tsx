@@ -124,7 +124,7 @@ describe('transfer step 1: the checks', () => {
     await openTransfer();
     const type = await fillWithRecipient({ amount: '10.123', accountNumber: '5555555555', accountType: 'savings' });
     await type.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Amount can have at most two decimals');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Amount must have at most two decimals');
     await type.clear(screen.getByLabelText('Amount (USD)'));
     await type.type(screen.getByLabelText('Amount (USD)'), '10');
     await type.type(screen.getByLabelText('Routing number'), '1234');

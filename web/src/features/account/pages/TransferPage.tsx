@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { centsToDollars, domainErrorMessages, parseTypedDollars } from '@bank/domain/forms';
 import { Alert } from '../../../components/Alert';
 import { LoadingBlock } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api/apiError';
@@ -11,13 +12,12 @@ import { useSession } from '../../../lib/session/SessionContext';
 import { PageTitle } from '../components/PageTitle';
 import { TransferForm } from '../components/TransferForm';
 import { TransferSummary } from '../components/TransferSummary';
-import { centsToDollars, parseAmount } from '../../../lib/api/queries/parseAmount';
 import { emptyTransferDraft, type TransferDraft } from '../model/transferDraft';
 
 export const TRANSFER_SUCCESSFUL = 'Transfer Successful';
 
 function toRequest(draft: TransferDraft, to: string, paymentPin: string): TransferRequest {
-  const amount = parseAmount(draft.amount);
+  const amount = parseTypedDollars(draft.amount);
   return {
     from: draft.from,
     amount: amount.ok ? centsToDollars(amount.cents) : Number.NaN,
@@ -84,7 +84,7 @@ export function TransferPage() {
   return (
     <div className="portal-page">
       <PageTitle lead={step === 'form' ? 'Step 1 of 2: transfer details' : 'Step 2 of 2: confirm with your payment pin'}>Transfer money</PageTitle>
-      {user.isBlocked ? <Alert kind="error">Your account had been suspended, please contact bank support</Alert> : null}
+      {user.isBlocked ? <Alert kind="error">{domainErrorMessages.blocked}</Alert> : null}
       {!user.hasPaymentPin && !user.isBlocked ? (
         <Alert kind="info">You have no payment pin yet. Please contact bank support to set one before you transfer.</Alert>
       ) : null}

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { adminTransactionInput, centsToDollars, domainErrorMessages } from '@bank/domain';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { SelectField, TextField } from '../../../components/Field';
 import { errorMessage } from '../../../lib/api/apiError';
-import { centsToDollars, parseAmount } from '../../../lib/api/queries/parseAmount';
 import { useAddTransaction } from '../../../lib/api/queries/useAddTransaction';
 import { useAdminUser } from '../../../lib/api/queries/useAdminUser';
 import { useAdminUsers } from '../../../lib/api/queries/useAdminUsers';
@@ -26,14 +26,18 @@ function today(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-/** The form's first problem, or null. */
-export function checkTransaction(values: Values): string | null {
-  if (!values.amount.trim() || !values.transactionType || !values.date || !values.description.trim() || !values.account) return 'All fields are required';
-  if (!values.userId) return 'Please select a user';
-  const amount = parseAmount(values.amount);
-  if (!amount.ok) return amount.message;
-  if (amount.cents < 1) return 'Amount must be greater than zero';
-  return null;
+/**
+ * The form read by the API's own schema (POST /transaction/admin/:userId): the amount in cents, or the first
+ * problem's message. Every field is required here (the API's decider says the same: 'All fields are required').
+ */
+export function readTransaction(values: Values): { ok: true; amountCents: number } | { ok: false; message: string } {
+  if (!values.amount.trim() || !values.transactionType || !values.date || !values.description.trim() || !values.account) {
+    return { ok: false, message: domainErrorMessages.all_fields_required };
+  }
+  if (!values.userId) return { ok: false, message: 'Please select a user' };
+  const parsed = adminTransactionInput.safeParse({ ...values, amount: values.amount.trim().replace(/,/g, '') });
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? domainErrorMessages.all_fields_required };
+  return parsed.data.amountCents === undefined ? { ok: false, message: domainErrorMessages.all_fields_required } : { ok: true, amountCents: parsed.data.amountCents };
 }
 
 /** /admin/transactions/add-transactions: post a credit or debit to a customer's savings or checking. */
@@ -60,10 +64,9 @@ export function AddTransactionPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = checkTransaction(values);
-    const amount = parseAmount(values.amount);
-    if (problem || !amount.ok || !values.transactionType) {
-      setResult({ kind: 'error', message: problem ?? 'All fields are required' });
+    const read = readTransaction(values);
+    if (!read.ok || !values.transactionType) {
+      setResult({ kind: 'error', message: read.ok ? domainErrorMessages.all_fields_required : read.message });
       return;
     }
     setResult(null);
@@ -71,7 +74,7 @@ export function AddTransactionPage() {
       {
         userId: values.userId,
         transaction: {
-          amount: centsToDollars(amount.cents),
+          amount: centsToDollars(read.amountCents),
           transactionType: values.transactionType,
           date: values.date,
           description: values.description.trim(),

@@ -1,29 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
+import { adminAccountInput, centsToDollars, type AdminAccountInput } from '@bank/domain';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/Field';
 import { formatMoney } from '../../../components/money';
-import { LoadingBlock } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api/apiError';
-import { parseAmount, centsToDollars } from '../../../lib/api/queries/parseAmount';
-import { useAdminUser } from '../../../lib/api/queries/useAdminUser';
 import { useUpdateUserAccount } from '../../../lib/api/queries/useUpdateUserAccount';
 import type { User } from '../../../lib/api/types';
 import { AdminPageTitle } from '../components/AdminPageTitle';
 import { fullName } from '../components/adminLabels';
+import { AdminUserPage } from '../components/AdminUserPage';
 
 /** /admin/users/account/:id: the account number and both balances. */
 export function EditBalancesPage() {
-  const { id = '' } = useParams();
-  const user = useAdminUser(id);
-  return (
-    <div className="admin-page">
-      {user.isPending ? <LoadingBlock label="Loading user…" /> : null}
-      {user.isError ? <Alert kind="error">{errorMessage(user.error)}</Alert> : null}
-      {user.data ? <EditBalancesForm user={user.data} /> : null}
-    </div>
-  );
+  return <AdminUserPage>{(user) => <EditBalancesForm user={user} />}</AdminUserPage>;
 }
 
 interface Values {
@@ -33,15 +23,13 @@ interface Values {
   reason: string;
 }
 
-/** The form's first problem, or null. */
-export function checkBalances(values: Values): string | null {
-  if (!values.number.trim() || !values.savings.trim() || !values.checking.trim()) return 'All fields are required';
-  if (!/^\d{10}$/.test(values.number.trim())) return 'Account number must be 10 digits';
-  for (const [label, text] of [['Savings', values.savings], ['Checking', values.checking]] as const) {
-    const amount = parseAmount(text);
-    if (!amount.ok) return `${label}: ${amount.message}`;
-  }
-  return null;
+/** Thousands separators typed in a money field are dropped before the domain's schema reads it. */
+const typed = (text: string) => text.trim().replace(/,/g, '');
+
+/** The form read by the API's own schema (PUT /user/admin/account/:id): the request, or the first problem's message. */
+export function readBalances(values: Values): { ok: true; input: AdminAccountInput } | { ok: false; message: string } {
+  const parsed = adminAccountInput.safeParse({ number: values.number, savings: typed(values.savings), checking: typed(values.checking), reason: values.reason });
+  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? 'All fields are required' };
 }
 
 function EditBalancesForm({ user }: { user: User }) {
@@ -57,21 +45,19 @@ function EditBalancesForm({ user }: { user: User }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = checkBalances(values);
-    if (problem) {
-      setResult({ kind: 'error', message: problem });
+    const read = readBalances(values);
+    if (!read.ok) {
+      setResult({ kind: 'error', message: read.message });
       return;
     }
-    const savings = parseAmount(values.savings);
-    const checking = parseAmount(values.checking);
-    if (!savings.ok || !checking.ok) return;
+    const { accountNumber, savingsCents, checkingCents, reason } = read.input;
     setResult(null);
     update.mutate(
       {
-        number: values.number.trim(),
-        savings: centsToDollars(savings.cents),
-        checking: centsToDollars(checking.cents),
-        ...(values.reason.trim() ? { reason: values.reason.trim() } : {}),
+        number: accountNumber,
+        savings: centsToDollars(savingsCents),
+        checking: centsToDollars(checkingCents),
+        ...(reason ? { reason } : {}),
       },
       {
         onSuccess: (answer) => setResult({ kind: 'success', message: answer?.message ?? 'Account updated successfully' }),

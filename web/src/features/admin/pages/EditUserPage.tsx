@@ -1,27 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { SelectField, TextField } from '../../../components/Field';
-import { LoadingBlock } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api/apiError';
-import { useAdminUser } from '../../../lib/api/queries/useAdminUser';
 import { useUpdateUser, type UserChange } from '../../../lib/api/queries/useUpdateUser';
 import type { User, VerificationStatus } from '../../../lib/api/types';
 import { AdminPageTitle } from '../components/AdminPageTitle';
 import { fullName, verificationLabels } from '../components/adminLabels';
+import { AdminUserPage } from '../components/AdminUserPage';
 
 /** /admin/users/edit/:id: personal info, verification status, transfer block, sign-in block and payment pin. */
 export function EditUserPage() {
-  const { id = '' } = useParams();
-  const user = useAdminUser(id);
-  return (
-    <div className="admin-page">
-      {user.isPending ? <LoadingBlock label="Loading user…" /> : null}
-      {user.isError ? <Alert kind="error">{errorMessage(user.error)}</Alert> : null}
-      {user.data ? <EditUserForm user={user.data} /> : null}
-    </div>
-  );
+  return <AdminUserPage>{(user) => <EditUserForm user={user} />}</AdminUserPage>;
 }
 
 interface Values {

@@ -3,17 +3,19 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
-import { formatDate, formatDateTime, formatMoney } from '../../../components/money';
+import { formatDateTime, formatMoney } from '../../../components/money';
 import { LoadingBlock } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api/apiError';
 import { useAdminUser } from '../../../lib/api/queries/useAdminUser';
 import { SecondFactorPanel } from '../components/SecondFactorPanel';
+import { StaffStatementPanel } from '../../statements/StaffStatementPanel';
 import { useDeleteUser } from '../../../lib/api/queries/useDeleteUser';
 import type { User } from '../../../lib/api/types';
 import { AdminBadge } from '../components/AdminBadge';
 import { AdminPageTitle } from '../components/AdminPageTitle';
 import { fullName, verificationLabels, verificationTone } from '../components/adminLabels';
 import { ProtectedImage } from '../components/ProtectedImage';
+import { DetailList, personalDetails } from '../../../components/DetailList';
 
 export const DELETE_FIRST_QUESTION = 'Are you sure you want to delete this user?';
 export const DELETE_SECOND_QUESTION = 'Are you really sure? This cannot be undone.';
@@ -129,36 +131,7 @@ function UserDetail({ user, onDeleted }: { user: User; onDeleted: () => void }) 
 
         <section className="admin-card" aria-labelledby="personal-heading">
           <h2 id="personal-heading">Personal details</h2>
-          <dl className="admin-details">
-            <div>
-              <dt>First name</dt>
-              <dd>{user.firstName}</dd>
-            </div>
-            <div>
-              <dt>Last name</dt>
-              <dd>{user.lastName}</dd>
-            </div>
-            <div>
-              <dt>E-mail</dt>
-              <dd className="admin-wrap">{user.email}</dd>
-            </div>
-            <div>
-              <dt>Phone</dt>
-              <dd>{user.phone}</dd>
-            </div>
-            <div>
-              <dt>Address</dt>
-              <dd>{user.location.address}</dd>
-            </div>
-            <div>
-              <dt>State</dt>
-              <dd>{user.location.state}</dd>
-            </div>
-            <div>
-              <dt>Customer since</dt>
-              <dd>{formatDate(user.createdAt)}</dd>
-            </div>
-          </dl>
+          <DetailList className="admin-details" details={personalDetails(user, { emailClassName: 'admin-wrap' })} />
         </section>
       </div>
 
@@ -186,6 +159,8 @@ function UserDetail({ user, onDeleted }: { user: User; onDeleted: () => void }) 
       </section>
 
       <SecondFactorPanel userId={user._id} name={name} />
+
+      {user.role === 'customer' ? <StaffStatementPanel userId={user._id} className="admin-card" /> : null}
 
       <section className="admin-card" aria-labelledby="cards-heading">
         <h2 id="cards-heading">Card requests</h2>

@@ -1,6 +1,6 @@
 import { ButtonLink } from '../../../components/ButtonLink';
 import { PageTitle } from '../../../components/PageTitle';
-import { LoanFeatures } from '../components/LoanFeatures';
+import { FeatureSection } from '../components/FeatureSection';
 import { LoanSteps } from '../components/LoanSteps';
 import { PageBanner } from '../components/PageBanner';
 import { CarArt } from '../components/illustrations/CarArt';
@@ -21,7 +21,9 @@ export function AutoLoanPage() {
       >
         <p>New or used, from a dealer or a private seller: fixed monthly payments over 1 to 7 years.</p>
       </PageBanner>
-      <LoanFeatures
+      <FeatureSection
+        id="loan-features-title"
+        eyebrow="Why borrow with us"
         title="Car finance without the fine print"
         features={[
           { title: 'Fixed payments', icon: 'percent', text: 'One rate and one monthly payment for the life of your loan.' },

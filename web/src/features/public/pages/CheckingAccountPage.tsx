@@ -1,12 +1,13 @@
 import { ButtonLink } from '../../../components/ButtonLink';
-import { Icon, type IconName } from '../../../components/Icon';
+import { Icon } from '../../../components/Icon';
 import { PageTitle } from '../../../components/PageTitle';
 import { formatWholeDollars } from '../../../components/money';
 import { CtaBand } from '../components/CtaBand';
 import { PageBanner } from '../components/PageBanner';
 import { PhoneArt } from '../components/illustrations/PhoneArt';
+import { FeatureSection, type Feature } from '../components/FeatureSection';
 
-const features: readonly { readonly title: string; readonly icon: IconName; readonly text: string }[] = [
+const features: readonly Feature[] = [
   { title: 'Free transfers', icon: 'exchange', text: 'Send money to any bank in the US from the app or online banking, at no charge.' },
   { title: 'Debit card included', icon: 'card', text: 'A contactless debit card, with instant block and unlock when you need it.' },
   { title: 'Payment pin', icon: 'lock', text: 'Every transfer is confirmed with your own 6 digit payment pin.' },
@@ -30,25 +31,7 @@ export function CheckingAccountPage() {
         <p>Get paid, pay bills and send money in seconds. No monthly maintenance fee and no minimum balance.</p>
       </PageBanner>
 
-      <section className="section" aria-labelledby="checking-features-title">
-        <div className="container">
-          <div className="section-header">
-            <span className="eyebrow">Features</span>
-            <h2 id="checking-features-title">Built for the way you spend</h2>
-          </div>
-          <div className="grid benefit-grid">
-            {features.map((feature) => (
-              <article key={feature.title} className="card">
-                <span className="icon-badge">
-                  <Icon name={feature.icon} size={26} />
-                </span>
-                <h3>{feature.title}</h3>
-                <p>{feature.text}</p>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
+      <FeatureSection id="checking-features-title" eyebrow="Features" title="Built for the way you spend" features={features} layout="benefit-grid" />
 
       <section className="section section-muted" id="joint" aria-labelledby="joint-title">
         <div className="container split">

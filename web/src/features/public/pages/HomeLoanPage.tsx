@@ -1,6 +1,6 @@
 import { ButtonLink } from '../../../components/ButtonLink';
 import { PageTitle } from '../../../components/PageTitle';
-import { LoanFeatures } from '../components/LoanFeatures';
+import { FeatureSection } from '../components/FeatureSection';
 import { LoanSteps } from '../components/LoanSteps';
 import { PageBanner } from '../components/PageBanner';
 import { HomeArt } from '../components/illustrations/HomeArt';
@@ -21,7 +21,9 @@ export function HomeLoanPage() {
       >
         <p>Buy, build or refinance with fixed or adjustable rates, terms from 10 to 30 years and a decision within days.</p>
       </PageBanner>
-      <LoanFeatures
+      <FeatureSection
+        id="loan-features-title"
+        eyebrow="Why borrow with us"
         title="A mortgage that fits your life"
         features={[
           { title: 'Fixed or adjustable', icon: 'percent', text: 'Lock your rate for the whole term, or start lower with an adjustable rate.' },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, uniqueEmail, type SignedIn, type TestApp } from '../testing/testApp';
 import { UNSTORABLE_TEXT_MESSAGE } from './storableText';
 
-/** Found by the fuzz test (hostileInput.test.ts): text PostgreSQL cannot store was a 500 on every route that stored or searched it. */
+/** Found by the fuzz test (hostileInput.int.test.ts): text PostgreSQL cannot store was a 500 on every route that stored or searched it. */
 let t: TestApp;
 let admin: SignedIn;
 

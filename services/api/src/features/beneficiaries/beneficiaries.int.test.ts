@@ -85,6 +85,16 @@ describe('GET /beneficiaries?accountNumber (the recipient look-up)', () => {
     expect(res.body.errors).toEqual([{ path: 'accountNumber', message: 'Account number must be 4 to 17 digits' }]);
   });
 
+  it('follows an account number moved by an admin at once, by the rule the transfer routes by (the reservation)', async () => {
+    const moving = await t.customer({ firstName: 'Grace', lastName: 'Hopper' });
+    const newNumber = '7' + moving.accountNumber.slice(1);
+    await request(t.app).put(`/api/user/admin/account/${moving.userId}`).set(admin.auth).send({ number: newNumber, savings: 0, checking: 0 }).expect(200);
+    const found = await request(t.app).get('/api/beneficiaries').query({ accountNumber: newNumber }).set(customer.auth);
+    expect((found.body.data as { name: string }[]).map((entry) => entry.name)).toEqual(['Grace Hopper']);
+    const old = await request(t.app).get('/api/beneficiaries').query({ accountNumber: moving.accountNumber }).set(customer.auth);
+    expect(old.body).toEqual({ data: [] });
+  });
+
   it('does not find a closed customer', async () => {
     const leaving = await t.customer();
     await request(t.app).delete(`/api/user/admin/${leaving.userId}`).set(admin.auth).expect(200);

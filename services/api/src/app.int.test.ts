@@ -60,7 +60,7 @@ describe('request bodies', () => {
     expect(res.body).toEqual({ message: 'Request body is not valid JSON' });
   });
 
-  it('refuses a body over 100 kB with 413 in the error shape (the upload routes: bodyLimits.test.ts)', async () => {
+  it('refuses a body over 100 kB with 413 in the error shape (the upload routes: bodyLimits.int.test.ts)', async () => {
     const big = JSON.stringify({ email: 'a@b.co', password: 'A'.repeat(100 * 1024) });
     const res = await request(t.app).post('/api/auth/signin').set('Content-Type', 'application/json').send(big);
     expect(res.status).toBe(413);

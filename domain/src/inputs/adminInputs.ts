@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { accountKinds, ACCOUNT_NUMBER_PATTERN, directions, PAYMENT_PIN_PATTERN, verificationStatuses } from '../primitives';
+import { PAYMENT_PIN_MESSAGE, PAYMENT_PIN_PATTERN } from '../limits';
+import { accountKinds, ACCOUNT_NUMBER_PATTERN, directions, verificationStatuses } from '../primitives';
 import { balanceDollarsField, blankToUndefined, optionalDollarsField, optionalEmail, optionalEnum, optionalText } from './fields';
 import { optionalCalendarDateField } from './userInputs';
 
@@ -42,7 +43,7 @@ export const adminUserInput = z
     isDisabled: z.boolean({ error: 'isDisabled must be true or false' }).optional(),
     paymentPin: z.preprocess(
       (value) => (typeof value === 'number' ? String(value) : blankToUndefined(value)),
-      z.string({ error: 'Payment pin must be 6 digits' }).regex(PAYMENT_PIN_PATTERN, 'Payment pin must be 6 digits').optional(),
+      z.string({ error: PAYMENT_PIN_MESSAGE }).regex(PAYMENT_PIN_PATTERN, PAYMENT_PIN_MESSAGE).optional(),
     ),
   })
   .transform(({ location, ...rest }) => ({ ...rest, address: location.address, state: location.state }));

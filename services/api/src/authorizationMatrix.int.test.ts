@@ -180,6 +180,7 @@ const cases: readonly Case[] = [
     // Staff have no account and no payment pin: the transfer is refused by the bank's rules (422), not by the role.
     notSuccessFor: ['admin'],
   },
+  { method: 'get', route: '/statements', path: () => '/api/statements?account=checking&from=2025-01-01&to=2025-01-31' },
   { method: 'get', route: '/transaction/admin', path: () => '/api/transaction/admin' },
   { method: 'get', route: '/transaction/admin/:userId', path: () => `/api/transaction/admin/${payee.userId}` },
   {
@@ -197,7 +198,7 @@ beforeAll(async () => {
   payee = await t.customer();
   const auditor = await t.staff('auditor');
   // A fresh session per case (sign-out and revocations end the caller's session); staff sessions as after their
-  // second factor (the sign-in itself is tested in features/auth/secondFactor.test.ts).
+  // second factor (the sign-in itself is tested in features/auth/secondFactor.int.test.ts).
   callersByRole.set('admin', () => t.newSession(admin, 'admin'));
   callersByRole.set('auditor', () => t.newSession(auditor, 'auditor'));
   // The customer: a payment pin and money, so that a transfer can succeed.

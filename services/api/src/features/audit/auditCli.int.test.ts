@@ -94,6 +94,27 @@ describe('npm run audit:replay', () => {
     expect(stdout).toMatch(/savings\s+\$300\.00/);
   });
 
+  it('reads a customer’s transfer streams with its progress on stderr, the history on stdout', async () => {
+    const history = createHistoryBuilder(store);
+    const carol = await history.register({ firstName: 'Carol', lastName: 'Payer', email: 'carol.cli@example.com', accountNumber: '2000000002' }, t(4));
+    const dave = await history.register({ firstName: 'Dave', lastName: 'Payee', email: 'dave.cli@example.com', accountNumber: '2000000003' }, t(4));
+    await history.account(
+      carol,
+      { type: 'AdjustBalances', adminId: admin.id, savingsCents: 10_000, checkingCents: 0, transactionIds: { savings: randomUUID(), checking: randomUUID() }, now: t(5).toISOString() },
+      admin,
+      t(5),
+    );
+    await history.customer(carol, { type: 'SetPaymentPin', adminId: admin.id, pinHash: '$2a$10$pinhashpinhashpinhashpinhashpinhashpinhashpinhashpinhc', now: t(5, 11).toISOString() }, admin, t(5, 11));
+    for (const day of [6, 7, 8]) {
+      await history.transfer({ payerId: carol, payeeId: dave, payeeName: 'Dave Payee', payeeAccountNumber: '2000000003', from: 'savings', to: 'checking', amountCents: 1_000, description: `Rent ${day}` }, t(day));
+    }
+    const { code, stdout, stderr } = await npmRun('audit:replay', ['--user', carol]);
+    expect(code).toBe(0);
+    expect(stderr).toContain('reading the transfer streams: 3 of 3 streams');
+    expect(stdout).not.toContain('reading the transfer streams');
+    expect(stdout).toMatch(/savings\s+\$70\.00/);
+  });
+
   it('exits 1 for an unknown customer and 2 for bad arguments', async () => {
     expect((await npmRun('audit:replay', ['--user', 'nobody@example.com'])).code).toBe(1);
     const bad = await npmRun('audit:replay', ['--user', alice, '--at', 'last tuesday']);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { accountKinds, MIN_TRANSFER_CENTS, PAYMENT_PIN_PATTERN } from '../primitives';
+import { PAYMENT_PIN_MESSAGE, PAYMENT_PIN_PATTERN, TRANSFER_MINIMUM_MESSAGE } from '../limits';
+import { accountKinds, MIN_TRANSFER_CENTS } from '../primitives';
 import { blankToUndefined, optionalDollarsField, optionalEnum, optionalText } from './fields';
 
 /**
@@ -13,7 +14,7 @@ import { blankToUndefined, optionalDollarsField, optionalEnum, optionalText } fr
 export const transferInput = z
   .object({
     from: z.enum(accountKinds, { error: 'From must be savings or checking' }),
-    amount: optionalDollarsField({ minCents: MIN_TRANSFER_CENTS, minMessage: 'Amount must be at least 1' }),
+    amount: optionalDollarsField({ minCents: MIN_TRANSFER_CENTS, minMessage: TRANSFER_MINIMUM_MESSAGE }),
     accountNumber: optionalText('Account number', 34),
     bankName: optionalText('Bank name', 100),
     routingNumber: optionalText('Routing number', 34),
@@ -22,7 +23,7 @@ export const transferInput = z
     description: optionalText('Description', 200),
     paymentPin: z.preprocess(
       (value) => (typeof value === 'number' ? String(value) : blankToUndefined(value)),
-      z.string({ error: 'Payment pin must be 6 digits' }).regex(PAYMENT_PIN_PATTERN, 'Payment pin must be 6 digits').optional(),
+      z.string({ error: PAYMENT_PIN_MESSAGE }).regex(PAYMENT_PIN_PATTERN, PAYMENT_PIN_MESSAGE).optional(),
     ),
   })
   .transform(({ amount, ...rest }) => ({ ...rest, amountCents: amount }));

@@ -1,0 +1,12 @@
+/**
+ * The bank's identity as every channel prints it: the web site's header, footer and contact pages, and the
+ * statements the API renders. One place, so a statement and the site say the same thing. Browser-safe.
+ */
+export const bankIdentity = {
+  name: 'Summit Bank',
+  address: ['1200 Summit Plaza', 'Denver, CO 80202', 'United States'],
+  phone: '+1 (800) 555-0142',
+  email: 'care@summitbank.example',
+  /** Routing number printed on statements; shown on the portal's account page. */
+  routingNumber: '102000021',
+} as const;

@@ -1,0 +1,72 @@
+import type { EventStore } from '@bank/eventstore';
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { ReplayError } from '../audit/balancesAt';
+import { NotFoundError, UnprocessableError } from '../../http/httpErrors';
+import { statementFileName } from './statementFormat';
+import { writeStatementCsv } from './statementCsv';
+import { statementJson } from './statementJson';
+import { writeStatementPdf } from './statementPdf';
+import { parseStatementQuery } from './statementQuery';
+import { openStatement, type StatementItem } from './statementSource';
+import { ClientGoneError } from './writeOut';
+
+export interface StatementDeps {
+  readonly store: EventStore;
+  /** Where a download cut short is reported. */
+  readonly logger?: Pick<Logger, 'warn'>;
+}
+
+/** The iterator's first item taken, then the rest: errors of the first page still answer with a status. */
+async function* prepended(first: StatementItem, rest: AsyncIterator<StatementItem>): AsyncGenerator<StatementItem> {
+  yield first;
+  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+}
+
+/** The compression middleware's flush, when it is there (each chunk of a download then goes out at once). */
+function flusherOf(res: Response): () => void {
+  const flush = (res as Response & { flush?: () => void }).flush;
+  return typeof flush === 'function' ? () => flush.call(res) : () => {};
+}
+
+/**
+ * Answers the statement of `userId` as the query asks: JSON, or a CSV / PDF download streamed as the account stream
+ * is read. 400 for a bad query, 404 when the store holds no such customer, 422 when the record cannot be replayed.
+ * Once a download has started, a failure can only cut it short (the connection is destroyed; the log tells why).
+ */
+export async function sendStatement(deps: StatementDeps, userId: string, req: Request, res: Response): Promise<void> {
+  const { account, period, format } = parseStatementQuery(req.query);
+  try {
+    const source = await openStatement(deps.store, userId, account, period);
+    if (!source) throw new NotFoundError('User not found');
+    const iterator = source.items[Symbol.asyncIterator]();
+    const first = await iterator.next();
+    if (first.done) throw new Error('A statement has at least its opening balance');
+    const items = prepended(first.value, iterator);
+    res.set('Cache-Control', 'no-store');
+    if (format === 'json') {
+      res.json({ data: await statementJson(source, items) });
+      return;
+    }
+    // The name is made of checked parts only (account, dates): quoted as is.
+    res.set('Content-Disposition', `attachment; filename="${statementFileName(account, period.from, period.to, format)}"`);
+    res.type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf');
+    try {
+      if (format === 'csv') await writeStatementCsv(source, items, res, flusherOf(res));
+      else await writeStatementPdf(source, items, res);
+      if (!res.writableEnded) res.end();
+    } catch (error) {
+      if (!res.headersSent) {
+        // Nothing has left yet: the error handler answers with a status after all.
+        res.removeHeader('Content-Disposition');
+        res.removeHeader('Content-Type');
+        throw error;
+      }
+      if (!(error instanceof ClientGoneError)) deps.logger?.warn({ err: error, userId }, 'statement download cut short');
+      res.destroy(error instanceof Error ? error : undefined);
+    }
+  } catch (error) {
+    if (error instanceof ReplayError) throw new UnprocessableError(error.message);
+    throw error;
+  }
+}
