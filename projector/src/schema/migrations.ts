@@ -199,9 +199,30 @@ END
 $fn$;`;
 };
 
+/**
+ * The indexes of the admin lists at size (docs/read-models.md, "Search and paging"): trigram GIN over the users'
+ * search text for fragments of a name, e-mail, phone or account number (LIKE '%…%', 3 characters or more), and
+ * text_pattern_ops prefix indexes for e-mails and account numbers (LIKE '…%', whatever the database's collation).
+ * pg_trgm is a trusted extension (PostgreSQL 13+): the database owner may create it. It is database-wide, so
+ * `IF NOT EXISTS`; a rebuild's build schema finds it installed. The rebuild drops these indexes with the others
+ * for its bulk load and builds them again from their definitions (prepareBulkLoad / finishBulkLoad).
+ * The GIN index is `fastupdate = off`: with the default pending list, rows the projector adds one by one wait in an
+ * unsorted list that every search scans, and the planner, pricing that list, prefers a full index walk until
+ * (auto)vacuum flushes it. Users change rarely (balances live in accounts), so paying at insert is the cheap side.
+ */
+const searchIndexes = (schemaName: string): string => {
+  const s = schemaIdent(schemaName);
+  return `
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+CREATE INDEX users_search_trgm_idx ON ${s}.users USING gin (search_text gin_trgm_ops) WITH (fastupdate = off) WHERE role = 'customer';
+CREATE INDEX users_email_prefix_idx ON ${s}.users (email_lower text_pattern_ops) WHERE role = 'customer';
+CREATE INDEX users_account_prefix_idx ON ${s}.users (account_number text_pattern_ops) WHERE role = 'customer';`;
+};
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial read models', sql: initialTables },
   { version: 2, name: 'require_row for projections', sql: requireRowFunction },
+  { version: 3, name: 'search indexes of the admin lists', sql: searchIndexes },
 ];
 
 export const LATEST_MIGRATION = migrations.at(-1)!.version;

@@ -8,7 +8,7 @@ export { createApiMetrics, type ApiMetrics } from './operations/apiMetrics';
 export { ensureFileSchema } from './features/files/fileStore';
 export { ensureFirstAdmin } from './staff/ensureFirstAdmin';
 export { parseRateLimitConfig } from './rateLimitConfig';
-export { verifySecret } from './auth/passwords';
+export { closePasswordWorkers, hashSecret, verifySecret } from './auth/passwords';
 export { loadApiKeys, type ApiKeys } from './apiKeys';
 export { startMetricsServer, type MetricsServer } from './operations/metricsServer';
 export { loadAuthSettings, type AuthSettings } from './auth/authSettings';

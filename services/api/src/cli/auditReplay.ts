@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { formatUsd } from '@bank/domain';
 import { createEventStore } from '@bank/eventstore';
 import { createPool, createProgressReporter, loadConfig } from '@bank/platform';
-import { parseInstant } from '../features/audit/auditRouter';
+import { parseInstant } from '../http/queryParams';
 import { replayAt, ReplayError } from '../features/audit/balancesAt';
 import { runCli, type CliIo } from '../features/audit/cliSupport';
 import { loadCustomerHistory } from '../features/audit/customerHistory';

@@ -44,6 +44,22 @@ describe('finding a customer (/audit)', () => {
     expect(screen.getByText('grace@example.com')).toBeInTheDocument();
   });
 
+  it('pages the results with Next and Previous', async () => {
+    const person = (id: string, lastName: string) => ({ _id: id, firstName: 'Ada', lastName, email: `${lastName}@example.com`, accountNumber: '1234567890' });
+    const { calls } = mockApi({
+      'GET /api/audit/users': (url) =>
+        json(200, url.searchParams.get('cursor') === 'more' ? { data: [person(customerId, 'Zeta')], next: null } : { data: [person('u1', 'Alpha')], next: 'more' }),
+    });
+    renderAudit('/audit?q=ada');
+    expect(await screen.findByRole('link', { name: 'History of Ada Alpha' })).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Customers pages' })).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('link', { name: 'History of Ada Zeta' })).toBeInTheDocument();
+    expect(calls.at(-1)?.searchParams.get('cursor')).toBe('more');
+    expect(calls.at(-1)?.searchParams.get('search')).toBe('ada');
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Customers pages' })).getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('link', { name: 'History of Ada Alpha' })).toBeInTheDocument();
+  });
+
   it('says so when nobody matches', async () => {
     mockApi({ 'GET /api/audit/users': () => json(200, { data: [] }) });
     renderAudit('/audit?q=nobody');
@@ -126,6 +142,16 @@ describe("a customer's history (/audit/users/:id)", () => {
     expect(screen.getByRole('table', { name: /Transactions as of then/ })).toHaveTextContent('Balance adjustment');
   });
 
+  it('says how many transactions there were when the answer lists only the newest', async () => {
+    mockApi({
+      [`GET /api/audit/users/${customerId}/events`]: () => json(200, { data: sampleEvents() }),
+      [`GET /api/audit/users/${customerId}/balances`]: (url) => json(200, { data: { ...balances(url.searchParams.get('at') ?? ''), transactionsTotal: 100_000 } }),
+    });
+    renderAudit(`/audit/users/${customerId}`);
+    const table = await screen.findByRole('table', { name: /Transactions as of then/ });
+    expect(table.querySelector('caption')).toHaveTextContent(/^Transactions as of then \(100000\), the newest 1 shown$/);
+  });
+
   it('jumps the balances to the moment of an event', async () => {
     const { calls } = mockHistory();
     renderAudit(`/audit/users/${customerId}`);
@@ -196,6 +222,34 @@ describe('the staff log (/audit/log)', () => {
     expect(last.searchParams.get('type')).toBe('ProfileChanged');
     expect(last.searchParams.get('from')).toBe(new Date('2025-03-01T00:00:00').toISOString());
     expect(last.searchParams.has('to')).toBe(false);
+  });
+
+  it('pages with Next and Previous, keeping the filters; new filters start again at the first page', async () => {
+    const { calls } = mockApi({
+      'GET /api/audit/log': (url) =>
+        json(
+          200,
+          url.searchParams.get('cursor') === 'older'
+            ? { data: [{ ...entry, _id: 'l2', summary: 'Profile changed: e-mail', before: { email: 'old@x.test' }, after: { email: 'new@x.test' } }], next: null }
+            : { data: [entry], next: 'older' },
+        ),
+    });
+    renderAudit('/audit/log?type=ProfileChanged');
+    await screen.findByText('phone: 111');
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Staff log pages' })).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('email: old@x.test')).toBeInTheDocument();
+    expect(calls.at(-1)?.searchParams.get('cursor')).toBe('older');
+    expect(calls.at(-1)?.searchParams.get('type')).toBe('ProfileChanged');
+    expect(within(screen.getByRole('navigation', { name: 'Staff log pages' })).getByRole('button', { name: 'Next' })).toBeDisabled();
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Staff log pages' })).getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('phone: 111')).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Staff log pages' })).getByRole('button', { name: 'Next' }));
+    await screen.findByText('email: old@x.test');
+    await userEvent.type(screen.getByLabelText('Staff member (id or e-mail)'), 'boss@bank.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(calls.at(-1)?.searchParams.get('actor')).toBe('boss@bank.test'));
+    expect(calls.at(-1)?.searchParams.has('cursor')).toBe(false);
+    expect(await screen.findByText('phone: 111')).toBeInTheDocument();
   });
 
   it('shows an empty state', async () => {

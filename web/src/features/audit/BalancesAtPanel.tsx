@@ -56,7 +56,10 @@ export function BalancesAtPanel({ userId, at, onChangeAt }: BalancesAtPanelProps
           ) : (
             <div className="audit-table-wrap">
               <table className="audit-table">
-                <caption>Transactions as of then ({balances.data.transactions.length})</caption>
+                <caption>
+                  Transactions as of then ({balances.data.transactionsTotal ?? balances.data.transactions.length})
+                  {(balances.data.transactionsTotal ?? 0) > balances.data.transactions.length ? `, the newest ${balances.data.transactions.length} shown` : ''}
+                </caption>
                 <thead>
                   <tr>
                     <th scope="col">Date</th>

@@ -3,17 +3,21 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
+import { useCursorTrail } from '../../lib/api/paging';
 import { errorMessage } from '../../lib/api/apiError';
 import { useAuditUserSearch } from './auditApi';
 
-/** /audit — find a customer by name, e-mail or account number. The search is kept in the URL (?q=). */
+/** /audit — find a customer by name, e-mail or account number, a page at a time. The search is kept in the URL (?q=). */
 export function CustomerSearchPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
   const [text, setText] = useState(search);
   const inputId = useId();
-  const results = useAuditUserSearch(search);
+  const trail = useCursorTrail(search);
+  const results = useAuditUserSearch(search, trail.cursor);
+  const found = results.data?.data;
 
   useEffect(() => setText(search), [search]);
 
@@ -41,13 +45,13 @@ export function CustomerSearchPage() {
         <LoadingBlock label="Searching…" />
       ) : results.isError ? (
         <Alert kind="error">{errorMessage(results.error)}</Alert>
-      ) : results.data.length === 0 ? (
+      ) : found === undefined || (found.length === 0 && !trail.hasPrevious) ? (
         <EmptyState title={`No customer matches “${search}”.`} />
       ) : (
         <div className="audit-table-wrap" aria-busy={results.isFetching || undefined}>
           <table className="audit-table audit-results">
             <caption>
-              {results.data.length} {results.data.length === 1 ? 'customer' : 'customers'}
+              {found.length} {found.length === 1 ? 'customer' : 'customers'}
             </caption>
             <thead>
               <tr>
@@ -60,7 +64,7 @@ export function CustomerSearchPage() {
               </tr>
             </thead>
             <tbody>
-              {results.data.map((user) => (
+              {found.map((user) => (
                 <tr key={user._id}>
                   <td data-label="Name">
                     {user.firstName} {user.lastName}
@@ -78,6 +82,7 @@ export function CustomerSearchPage() {
           </table>
         </div>
       )}
+      {search ? <Pager label="Customers" trail={trail} nextCursor={results.isPlaceholderData ? undefined : results.data?.next} busy={results.isFetching} /> : null}
     </section>
   );
 }

@@ -3,7 +3,9 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { Pager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
+import { useCursorTrail } from '../../lib/api/paging';
 import { errorMessage } from '../../lib/api/apiError';
 import { useStaffLog } from './auditApi';
 import type { StaffLogEntry, StaffLogFilters } from './auditTypes';
@@ -39,11 +41,16 @@ function LogRow({ entry }: { entry: StaffLogEntry }) {
 
 const FILTERS = ['actor', 'type', 'from', 'to'] as const;
 
-/** /audit/log — staff actions, newest first, filtered by actor, action type and period (kept in the URL). */
+/**
+ * /audit/log — staff actions, newest first, filtered by actor, action type and period (kept in the URL), a page at a
+ * time with Previous / Next (new filters start at the first page).
+ */
 export function StaffLogPage() {
   const [params, setParams] = useSearchParams();
   const filters: StaffLogFilters = Object.fromEntries(FILTERS.map((key) => [key, params.get(key) ?? undefined]).filter(([, v]) => v));
-  const log = useStaffLog(filters);
+  const trail = useCursorTrail(JSON.stringify(filters));
+  const log = useStaffLog(filters, trail.cursor);
+  const entries = log.data?.data;
   const ids = { actor: useId(), type: useId(), from: useId(), to: useId() };
   const [draft, setDraft] = useState({
     actor: filters.actor ?? '',
@@ -101,12 +108,12 @@ export function StaffLogPage() {
         <LoadingBlock label="Loading the staff log…" />
       ) : log.isError ? (
         <Alert kind="error">{errorMessage(log.error)}</Alert>
-      ) : log.data.length === 0 ? (
+      ) : entries === undefined || (entries.length === 0 && !trail.hasPrevious) ? (
         <EmptyState title="No staff actions match these filters." />
       ) : (
         <div className="audit-table-wrap" aria-busy={log.isFetching || undefined}>
           <table className="audit-table audit-log-table">
-            <caption>{log.data.length} staff actions, newest first</caption>
+            <caption>{entries.length} staff actions, newest first</caption>
             <thead>
               <tr>
                 <th scope="col">When</th>
@@ -118,13 +125,14 @@ export function StaffLogPage() {
               </tr>
             </thead>
             <tbody>
-              {log.data.map((entry) => (
+              {entries.map((entry) => (
                 <LogRow key={entry._id} entry={entry} />
               ))}
             </tbody>
           </table>
         </div>
       )}
+      <Pager label="Staff log" trail={trail} nextCursor={log.isPlaceholderData ? undefined : log.data?.next} busy={log.isFetching} />
     </section>
   );
 }

@@ -1,20 +1,22 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api/apiClient';
+import type { Page } from '../../lib/api/paging';
 import type { Envelope } from '../../lib/api/types';
 import { fetchDownload } from '../../lib/api/downloadFile';
 import type { AuditEvent, AuditUser, BalancesAt, StaffLogEntry, StaffLogFilters, VerifyReport } from './auditTypes';
 
 export const auditKeys = {
-  users: (search: string) => ['audit', 'users', search] as const,
+  users: (search: string, cursor: string) => ['audit', 'users', search, cursor] as const,
   events: (userId: string) => ['audit', 'events', userId] as const,
   balances: (userId: string, at: string) => ['audit', 'balances', userId, at] as const,
-  log: (filters: StaffLogFilters) => ['audit', 'log', filters] as const,
+  log: (filters: StaffLogFilters, cursor: string) => ['audit', 'log', filters, cursor] as const,
 };
 
-export function useAuditUserSearch(search: string) {
-  return useQuery<AuditUser[]>({
-    queryKey: auditKeys.users(search),
-    queryFn: ({ signal }) => api.get<Envelope<AuditUser[]>>('/audit/users', { query: { search }, signal }).then((answer) => answer.data),
+/** GET /api/audit/users?search&cursor: one page of the customers found (keyset paged: `next` opens the following one). */
+export function useAuditUserSearch(search: string, cursor?: string) {
+  return useQuery<Page<AuditUser>>({
+    queryKey: auditKeys.users(search, cursor ?? ''),
+    queryFn: ({ signal }) => api.get<Page<AuditUser>>('/audit/users', { query: { search, ...(cursor ? { cursor } : {}) }, signal }),
     enabled: search.trim().length > 0,
     placeholderData: keepPreviousData,
   });
@@ -37,10 +39,11 @@ export function useBalancesAt(userId: string, at: string) {
   });
 }
 
-export function useStaffLog(filters: StaffLogFilters) {
-  return useQuery<StaffLogEntry[]>({
-    queryKey: auditKeys.log(filters),
-    queryFn: ({ signal }) => api.get<Envelope<StaffLogEntry[]>>('/audit/log', { query: { ...filters }, signal }).then((answer) => answer.data),
+/** GET /api/audit/log?…&cursor: one page of the staff actions, newest first. */
+export function useStaffLog(filters: StaffLogFilters, cursor?: string) {
+  return useQuery<Page<StaffLogEntry>>({
+    queryKey: auditKeys.log(filters, cursor ?? ''),
+    queryFn: ({ signal }) => api.get<Page<StaffLogEntry>>('/audit/log', { query: { ...filters, ...(cursor ? { cursor } : {}) }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -46,7 +46,10 @@ export interface BalancesAt {
   at: string;
   savings: number;
   checking: number;
+  /** The newest of them (200 by default). */
   transactions: AuditTransaction[];
+  /** How many there were by then. */
+  transactionsTotal?: number;
 }
 
 export interface StaffLogEntry {

@@ -14,19 +14,32 @@ import { NotFoundError } from '../../http/httpErrors';
 import { latestPosition, sendCommandResult } from '../../http/sendCommandResult';
 import { changeCustomerProfile } from '../users/changeCustomerProfile';
 import { userAfterCommand, USER_NOT_FOUND_MESSAGE } from '../users/currentUser';
-import { findCustomerDetail, findUserByEmail, findUserById, listCustomers } from '../users/userQueries';
-import { adminUserListQuery } from './adminUserListQuery';
+import { invalidField } from '../../http/httpErrors';
+import { decodeCursor, pageOf } from '../../http/keysetPage';
+import { customerKey, listCustomers } from '../users/customerList';
+import { findCustomerDetail, findUserByEmail, findUserById } from '../users/userQueries';
+import { adminUserListQuery, ALL_CUSTOMERS_MAX, CUSTOMER_PAGE } from './adminUserListQuery';
 import { customerTarget } from './customerTarget';
 
 export const ACCOUNT_UPDATED_MESSAGE = 'Account updated successfully';
 export const USER_UPDATED_MESSAGE = 'User updated successfully';
 export const USER_DELETED_MESSAGE = 'User deleted successfully';
 
-/** GET /user/admin ?search&limit&offset: the customers, newest first. */
+/**
+ * GET /user/admin ?search&limit&cursor: the customers, newest first, as a paged list `{data, next}`. Without
+ * `limit` and cursor it is the spec's "every customer" while they are at most ALL_CUSTOMERS_MAX (next: null),
+ * and the first page of CUSTOMER_PAGE with a `next` cursor past that: told without a count (one row more is read).
+ */
 export function listUsers(deps: AppDeps) {
   return async (req: Request, res: Response): Promise<void> => {
     const query = adminUserListQuery.parse(req.query);
-    res.json({ data: await listCustomers(deps.pool, query) });
+    const after = query.cursor === undefined ? undefined : decodeCursor(customerKey, query.cursor);
+    if (after && query.offset > 0) throw invalidField('offset', 'offset cannot be combined with a cursor');
+    const everyone = query.limit === undefined && !after;
+    const limit = everyone ? ALL_CUSTOMERS_MAX : (query.limit ?? CUSTOMER_PAGE);
+    const rows = await listCustomers(deps.pool, { search: query.search, limit: limit + 1, offset: query.offset, after });
+    const page = pageOf(rows, everyone && rows.length > ALL_CUSTOMERS_MAX ? CUSTOMER_PAGE : limit, (row) => row.key);
+    res.json({ data: page.rows.map((row) => row.user), next: page.next });
   };
 }
 

@@ -93,6 +93,34 @@ async function aliceEvents(): Promise<AuditEvent[]> {
   return res.body.data as AuditEvent[];
 }
 
+describe('GET /audit/users/:id/events?limit&cursor', () => {
+  it('pages the same events in the same order; empty past the end; 400 for bad cursors', async () => {
+    const all = await aliceEvents();
+    expect(all.length).toBeGreaterThan(5);
+    const seen: AuditEvent[] = [];
+    let cursor: string | null | undefined;
+    let pages = 0;
+    do {
+      const res = await request(app).get(`/audit/users/${alice}/events`).query({ limit: 2, ...(cursor ? { cursor } : {}) }).expect(200);
+      seen.push(...(res.body.data as AuditEvent[]));
+      cursor = res.body.next as string | null;
+      pages += 1;
+    } while (cursor);
+    expect(seen).toEqual(all);
+    expect(pages).toBe(Math.ceil(all.length / 2));
+    const whole = await request(app).get(`/audit/users/${alice}/events`).expect(200);
+    expect(whole.body.next).toBeNull();
+    const last = all.at(-1)!.position;
+    const past = Buffer.from(JSON.stringify({ position: last })).toString('base64url');
+    expect((await request(app).get(`/audit/users/${alice}/events`).query({ cursor: past }).expect(200)).body).toEqual({ data: [], next: null });
+    for (const bad of ['nope', Buffer.from(JSON.stringify({ position: '-1' })).toString('base64url')]) {
+      const res = await request(app).get(`/audit/users/${alice}/events`).query({ cursor: bad });
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0].path).toBe('cursor');
+    }
+  });
+});
+
 describe('GET /audit/users/:id/events', () => {
   it("lists every event of the customer's streams and the transfers they took part in, oldest first", async () => {
     const events = await aliceEvents();
@@ -202,6 +230,16 @@ describe('GET /audit/users/:id/balances?at=', () => {
     const after = await at(t(4, 12).toISOString());
     expect(after.transactions[0]).toMatchObject({ transactionType: 'debit', amount: 50 });
     expect(after.transactions.find((tx) => tx._id === bonusId)).toMatchObject({ status: 'reversed' });
+  });
+
+  it('lists the newest `limit` transactions (200 by default) and says how many there are', async () => {
+    const all = (await request(app).get(`/audit/users/${alice}/balances`).expect(200)).body.data as { transactions: { _id: string }[]; transactionsTotal: number };
+    expect(all.transactions.length).toBeGreaterThan(2);
+    expect(all.transactionsTotal).toBe(all.transactions.length);
+    const newest = (await request(app).get(`/audit/users/${alice}/balances`).query({ limit: 2 }).expect(200)).body.data as typeof all;
+    expect(newest.transactions).toEqual(all.transactions.slice(0, 2));
+    expect(newest.transactionsTotal).toBe(all.transactionsTotal);
+    expect((await request(app).get(`/audit/users/${alice}/balances`).query({ limit: 0 })).status).toBe(400);
   });
 
   it('refuses a date that is not ISO-8601 with 400', async () => {

@@ -1,17 +1,20 @@
 import type { EventStore } from '@bank/eventstore';
-import { Router, type Request } from 'express';
+import { Router } from 'express';
+import { z } from 'zod';
 import type pg from 'pg';
 import type { AppDeps } from '../../appDeps';
 import { requireAuth } from '../../auth/requireAuth';
 import { requireRole } from '../../auth/requireRole';
 import { invalidField, NotFoundError, UnprocessableError } from '../../http/httpErrors';
+import { pageOf, pageRequest, type PageSize } from '../../http/keysetPage';
+import { queryInstant, queryInteger, queryText } from '../../http/queryParams';
 import { createAuditVerifier } from './auditVerifier';
 import { balancesAt, ReplayError } from './balancesAt';
 import { toCsv } from './csv';
 import { loadCustomerHistory } from './customerHistory';
 import { presentEvents, type AuditEvent } from './presentEvents';
 import { sendStatement } from '../statements/sendStatement';
-import { queryStaffLog, searchCustomers } from './readModelQueries';
+import { auditUserKey, queryStaffLog, searchCustomers, staffLogKey } from './readModelQueries';
 import type { VerifyReport } from './verifyRecord';
 import { isUuid } from '@bank/platform';
 
@@ -26,37 +29,17 @@ export interface AuditDeps {
   readonly logger?: AppDeps['logger'];
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/** An ISO-8601 date or date-time (a date alone is midnight UTC), or undefined. */
-export function parseInstant(text: unknown): Date | undefined {
-  if (typeof text !== 'string' || !ISO_DATE.test(text.trim())) return undefined;
-  const date = new Date(text.trim());
-  return Number.isNaN(date.getTime()) ? undefined : date;
-}
+export const AUDIT_SEARCH_PAGE: PageSize = { defaultLimit: 50, maxLimit: 200 };
+export const AUDIT_EVENTS_PAGE: PageSize = { defaultLimit: 500, maxLimit: 1000 };
+/** The key of a customer's event list (global log order): the position token of the last event shown. */
+export const auditEventKey = z.object({ position: z.string().regex(/^\d{1,20}$/) });
+/** The newest transactions a balances-at answer lists by default (`?limit`, 1 to 1,000): a merchant has 100,000. */
+export const BALANCES_TRANSACTIONS = 200;
+export const STAFF_LOG_PAGE: PageSize = { defaultLimit: 200, maxLimit: 1000 };
+/** `offset` of the staff log is kept for old clients only: OFFSET reads every skipped row, so it is bounded. */
+export const STAFF_LOG_MAX_OFFSET = 10_000;
 
 const USER_NOT_FOUND = 'User not found';
-
-function queryText(req: Request, name: string): string | undefined {
-  const value = req.query[name];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
-function queryInteger(req: Request, name: string, fallback: number, min: number, max: number): number {
-  const text = queryText(req, name);
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) throw invalidField(name, `${name} must be a whole number from ${min} to ${max}`);
-  return value;
-}
-
-function queryInstant(req: Request, name: string): Date | undefined {
-  const text = queryText(req, name);
-  if (text === undefined) return undefined;
-  const instant = parseInstant(text);
-  if (!instant) throw invalidField(name, `${name} must be an ISO-8601 date or date-time, e.g. 2025-03-01T12:00:00Z`);
-  return instant;
-}
 
 const csvColumns: { header: string; value: (event: AuditEvent) => string | number | null }[] = [
   { header: 'position', value: (e) => e.position },
@@ -82,9 +65,14 @@ export function auditRoutes(deps: AuditDeps): Router {
   const router = Router();
 
   router.get('/users', async (req, res) => {
-    const limit = queryInteger(req, 'limit', 50, 1, 200);
+    const { limit, after } = pageRequest(req, auditUserKey, AUDIT_SEARCH_PAGE);
     const search = queryText(req, 'search');
-    res.json({ data: search ? await searchCustomers(deps.pool, search, limit) : [] });
+    if (!search) {
+      res.json({ data: [], next: null });
+      return;
+    }
+    const page = pageOf(await searchCustomers(deps.pool, search, limit + 1, after), limit, (row) => row.key);
+    res.json({ data: page.rows.map((row) => row.user), next: page.next });
   });
 
   router.get('/users/:id/events', async (req, res) => {
@@ -98,16 +86,26 @@ export function auditRoutes(deps: AuditDeps): Router {
       res.type('text/csv; charset=utf-8').attachment(`customer-${id}-events.csv`).send(toCsv(csvColumns, events));
       return;
     }
-    res.json({ data: events });
+    // Without limit and cursor: every event (API.md). Paged: the whole history is still replayed (each event's
+    // balances come from the ones before it, and an audit trusts no snapshot); only the answer is cut.
+    if (queryText(req, 'limit') === undefined && queryText(req, 'cursor') === undefined) {
+      res.json({ data: events, next: null });
+      return;
+    }
+    const { limit, after } = pageRequest(req, auditEventKey, AUDIT_EVENTS_PAGE);
+    const rest = after ? events.filter((event) => BigInt(event.position) > BigInt(after.position)) : events;
+    const page = pageOf(rest.slice(0, limit + 1), limit, (event) => ({ position: event.position }));
+    res.json({ data: page.rows, next: page.next });
   });
 
   router.get('/users/:id/balances', async (req, res) => {
     const { id } = req.params;
     const at = queryInstant(req, 'at') ?? new Date();
+    const limit = queryInteger(req, 'limit', BALANCES_TRANSACTIONS, 1, 1000);
     try {
       const balances = isUuid(id) ? await balancesAt(deps.store, id, at) : undefined;
       if (!balances) throw new NotFoundError(USER_NOT_FOUND);
-      res.json({ data: balances });
+      res.json({ data: { ...balances, transactions: balances.transactions.slice(0, limit), transactionsTotal: balances.transactions.length } });
     } catch (error) {
       if (error instanceof ReplayError) throw new UnprocessableError(error.message);
       throw error;
@@ -122,15 +120,20 @@ export function auditRoutes(deps: AuditDeps): Router {
   });
 
   router.get('/log', async (req, res) => {
-    const entries = await queryStaffLog(deps.pool, deps.store, {
+    const { limit, after } = pageRequest(req, staffLogKey, STAFF_LOG_PAGE);
+    const offset = queryInteger(req, 'offset', 0, 0, STAFF_LOG_MAX_OFFSET);
+    if (after && offset > 0) throw invalidField('offset', 'offset cannot be combined with a cursor');
+    const rows = await queryStaffLog(deps.pool, deps.store, {
       actor: queryText(req, 'actor'),
       type: queryText(req, 'type'),
       from: queryInstant(req, 'from'),
       to: queryInstant(req, 'to'),
-      limit: queryInteger(req, 'limit', 200, 1, 1000),
-      offset: queryInteger(req, 'offset', 0, 0, Number.MAX_SAFE_INTEGER),
+      limit: limit + 1,
+      offset,
+      after,
     });
-    res.json({ data: entries });
+    const page = pageOf(rows, limit, (row) => row.key);
+    res.json({ data: page.rows.map((row) => row.entry), next: page.next });
   });
 
   router.get('/verify', async (_req, res) => {

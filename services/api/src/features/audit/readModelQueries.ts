@@ -1,7 +1,10 @@
 import { parsePosition, type EventStore } from '@bank/eventstore';
-import type pg from 'pg';
-import { changesOf, maskSecrets, summarize } from './presentEvents';
 import { isUuid } from '@bank/platform';
+import type pg from 'pg';
+import { z } from 'zod';
+import { cursorInstant, cursorInstantSql } from '../../http/keysetPage';
+import { customerSearchSql } from '../users/customerSearch';
+import { changesOf, maskSecrets, summarize } from './presentEvents';
 
 /** A customer as the auditors' search lists them (GET /audit/users?search). */
 export interface AuditUserRow {
@@ -14,13 +17,36 @@ export interface AuditUserRow {
   readonly isClosed: boolean;
 }
 
-/** `%` and `_` typed by a person are literal characters, not LIKE wildcards. */
-function likeContains(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/** The key of the auditors' search order (open first, then by name, then id): what its cursor holds. */
+export const auditUserKey = z.object({
+  closed: z.boolean(),
+  lastName: z.string().max(500),
+  firstName: z.string().max(500),
+  id: z.string().refine(isUuid),
+});
+export type AuditUserKey = z.output<typeof auditUserKey>;
+
+export interface AuditUserListRow {
+  readonly user: AuditUserRow;
+  readonly key: AuditUserKey;
 }
 
-/** Customers whose name, e-mail, phone or account number contains the text (closed ones included). */
-export async function searchCustomers(pool: pg.Pool, search: string, limit = 50): Promise<AuditUserRow[]> {
+/**
+ * Customers whose name, e-mail, phone or account number contains the text (closed ones included; see
+ * customerSearchSql for the indexes), `limit` rows after the key `after`.
+ */
+export async function searchCustomers(pool: pg.Pool, search: string, limit = 50, after?: AuditUserKey): Promise<AuditUserListRow[]> {
+  const values: unknown[] = [];
+  const param = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  const where = [`role = 'customer'`, customerSearchSql('u', search, param)];
+  if (after) {
+    where.push(
+      `(u.is_closed, u.last_name, u.first_name, u.id) > (${param(after.closed)}::boolean, ${param(after.lastName)}::text, ${param(after.firstName)}::text, ${param(after.id)}::uuid)`,
+    );
+  }
   const result = await pool.query<{
     id: string;
     first_name: string;
@@ -29,20 +55,27 @@ export async function searchCustomers(pool: pg.Pool, search: string, limit = 50)
     account_number: string;
     is_closed: boolean;
   }>(
-    `SELECT id, first_name, last_name, email, account_number, is_closed FROM rm.users
-      WHERE role = 'customer' AND search_text LIKE $1
-      ORDER BY is_closed, last_name, first_name, id LIMIT $2`,
-    [likeContains(search.trim()), limit],
+    `SELECT u.id, u.first_name, u.last_name, u.email, u.account_number, u.is_closed FROM rm.users u
+      WHERE ${where.join(' AND ')}
+      ORDER BY u.is_closed, u.last_name, u.first_name, u.id LIMIT ${param(limit)}`,
+    values,
   );
   return result.rows.map((row) => ({
-    _id: row.id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    accountNumber: row.account_number,
-    isClosed: row.is_closed,
+    user: {
+      _id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      accountNumber: row.account_number,
+      isClosed: row.is_closed,
+    },
+    key: { closed: row.is_closed, lastName: row.last_name, firstName: row.first_name, id: row.id },
   }));
 }
+
+/** The key of the staff log's order (newest first, then log position): what its cursor holds. */
+export const staffLogKey = z.object({ at: cursorInstant, position: z.string().regex(/^\d{20}:\d{20}$/) });
+export type StaffLogKey = z.output<typeof staffLogKey>;
 
 export interface StaffLogQuery {
   /** A staff member's id or e-mail. */
@@ -51,7 +84,9 @@ export interface StaffLogQuery {
   readonly from?: Date;
   readonly to?: Date;
   readonly limit: number;
-  readonly offset: number;
+  /** Legacy `?offset` (bounded): a cursor is the way to page. */
+  readonly offset?: number;
+  readonly after?: StaffLogKey | undefined;
 }
 
 /** One staff action (GET /audit/log). Before/after hold only the values the action changed (money in dollars). */
@@ -82,8 +117,16 @@ function token(store: Pick<EventStore, 'positionToken'>, formatted: string | nul
   }
 }
 
-/** Staff actions from rm.staff_audit_log, newest first. */
-export async function queryStaffLog(pool: pg.Pool, store: Pick<EventStore, 'positionToken'>, query: StaffLogQuery): Promise<StaffLogEntry[]> {
+export interface StaffLogRow {
+  readonly entry: StaffLogEntry;
+  readonly key: StaffLogKey;
+}
+
+/**
+ * Staff actions from rm.staff_audit_log, newest first (at, then position, descending; a position is one event's,
+ * unique in the log). Keyset `(at, position) < (…)`: the index condition of staff_audit_log_at_idx.
+ */
+export async function queryStaffLog(pool: pg.Pool, store: Pick<EventStore, 'positionToken'>, query: StaffLogQuery): Promise<StaffLogRow[]> {
   const where: string[] = [];
   const values: unknown[] = [];
   const param = (value: unknown) => {
@@ -100,6 +143,7 @@ export async function queryStaffLog(pool: pg.Pool, store: Pick<EventStore, 'posi
   if (query.type) where.push(`l.type = ${param(query.type)}`);
   if (query.from) where.push(`l.at >= ${param(query.from)}`);
   if (query.to) where.push(`l.at <= ${param(query.to)}`);
+  if (query.after) where.push(`(l.at, l.position) < (${param(query.after.at)}::timestamptz, ${param(query.after.position)}::text)`);
   const result = await pool.query<{
     id: string;
     actor_id: string | null;
@@ -111,20 +155,21 @@ export async function queryStaffLog(pool: pg.Pool, store: Pick<EventStore, 'posi
     details: Record<string, unknown> | null;
     at: Date;
     stream_id: string;
-    position: string | null;
+    position: string;
+    sort_at: string;
   }>(
-    `SELECT l.id, l.actor_id, l.actor_role, u.email AS actor_email, l.type, l.target_user_id, l.target_id, l.details, l.at,
+    `SELECT ${cursorInstantSql('l.at')} AS sort_at, l.id, l.actor_id, l.actor_role, u.email AS actor_email, l.type, l.target_user_id, l.target_id, l.details, l.at,
             l.stream_id, l.position
        FROM rm.staff_audit_log l LEFT JOIN rm.users u ON u.id = l.actor_id
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY l.at DESC, l.position DESC
-      LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}`,
+      LIMIT ${param(query.limit)} OFFSET ${param(query.offset ?? 0)}`,
     values,
   );
   return result.rows.map((row) => {
     const details = maskSecrets(row.type, row.details ?? {});
     const changes = changesOf(row.type, details);
-    return {
+    const entry: StaffLogEntry = {
       _id: row.id,
       time: row.at.toISOString(),
       actor: { id: row.actor_id, role: row.actor_role, email: row.actor_email },
@@ -138,5 +183,6 @@ export async function queryStaffLog(pool: pg.Pool, store: Pick<EventStore, 'posi
       after: changes.length ? Object.fromEntries(changes.map((change) => [change.field, change.after])) : null,
       details,
     };
+    return { entry, key: { at: row.sort_at, position: row.position } };
   });
 }

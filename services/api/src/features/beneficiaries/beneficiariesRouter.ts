@@ -12,13 +12,15 @@ import { commandScope, runCommand } from '../../commands/runCommand';
 import { invalidField } from '../../http/httpErrors';
 import { createRateLimiter } from '../../http/rateLimiter';
 import { sendCommandResult } from '../../http/sendCommandResult';
-import { listBeneficiaries, lookUpAccount } from './beneficiaryQueries';
+import { pageOf, pageRequest, type PageSize } from '../../http/keysetPage';
+import { beneficiaryKey, listBeneficiaries, lookUpAccount } from './beneficiaryQueries';
 import { isUuid } from '@bank/platform';
 
 export const BENEFICIARY_ADDED_MESSAGE = 'Beneficiary added successfully';
 export const BENEFICIARY_DELETED_MESSAGE = 'Beneficiary deleted';
 export const BENEFICIARY_NOT_FOUND_MESSAGE = 'Beneficiary not found';
 export const TOO_MANY_LOOKUPS_MESSAGE = 'Too many account look-ups, please wait a moment';
+export const BENEFICIARY_PAGE: PageSize = { defaultLimit: 100, maxLimit: 500 };
 export const LOOKUP_NUMBER_MESSAGE = 'Account number must be 4 to 17 digits';
 
 function lookupNumber(req: Request): string | undefined {
@@ -29,7 +31,7 @@ function lookupNumber(req: Request): string | undefined {
 }
 
 /**
- * GET /beneficiaries: the directory; with ?accountNumber the recipient look-up (rate limited per user).
+ * GET /beneficiaries: the directory (paged {data, next}); with ?accountNumber the recipient look-up (rate limited per user).
  * POST /beneficiaries and DELETE /beneficiaries/:id: admin.
  */
 export function createBeneficiariesRouter(deps: AppDeps): Router {
@@ -44,7 +46,13 @@ export function createBeneficiariesRouter(deps: AppDeps): Router {
 
   router.get('/beneficiaries', requireAuth(deps), requireRole('customer', 'admin'), lookupLimit, async (req, res) => {
     const accountNumber = lookupNumber(req);
-    res.json({ data: accountNumber === undefined ? await listBeneficiaries(deps.pool) : await lookUpAccount(deps, accountNumber) });
+    if (accountNumber !== undefined) {
+      res.json({ data: await lookUpAccount(deps, accountNumber) });
+      return;
+    }
+    const { limit, after } = pageRequest(req, beneficiaryKey, BENEFICIARY_PAGE);
+    const page = pageOf(await listBeneficiaries(deps.pool, { limit: limit + 1, after }), limit, (row) => row.key);
+    res.json({ data: page.rows.map((row) => row.beneficiary), next: page.next });
   });
 
   router.post('/beneficiaries', requireAuth(deps), requireRole('admin'), async (req, res) => {

@@ -11,15 +11,18 @@ import { nowIso } from '../../commands/clock';
 import { commandScope, runCommand } from '../../commands/runCommand';
 import { createRateLimiter } from '../../http/rateLimiter';
 import { sendCommandResult } from '../../http/sendCommandResult';
-import { listContacts } from './contactQueries';
+import { pageOf, pageRequest, type PageSize } from '../../http/keysetPage';
+import { contactKey, listContacts } from './contactQueries';
 import { isUuid } from '@bank/platform';
 
 export const CONTACT_RECEIVED_MESSAGE = 'Thank you for your message, we will get back to you soon';
 export const CONTACT_DELETED_MESSAGE = 'Contact deleted';
 export const CONTACT_NOT_FOUND_MESSAGE = 'Contact message not found';
+export const CONTACT_PAGE: PageSize = { defaultLimit: 100, maxLimit: 500 };
 export const TOO_MANY_CONTACTS_MESSAGE = 'Too many messages sent from this address, please try again later';
 
-/** POST /contacts (public, with the hidden `website` bot field); GET /contacts and DELETE /contacts/:id (admin). */
+/** POST /contacts (public, with the hidden `website` bot field); GET /contacts (admin, paged {data, next}) and
+ * DELETE /contacts/:id (admin). */
 export function createContactsRouter(deps: AppDeps): Router {
   const router = Router();
   const limit = createRateLimiter(deps, { name: 'contact', limit: deps.limits.contact, key: 'ip', message: TOO_MANY_CONTACTS_MESSAGE });
@@ -41,8 +44,10 @@ export function createContactsRouter(deps: AppDeps): Router {
     await sendCommandResult(res, 201, { message: CONTACT_RECEIVED_MESSAGE }, result.position);
   });
 
-  router.get('/contacts', requireAuth(deps), requireRole('admin'), async (_req, res) => {
-    res.json({ data: await listContacts(deps.pool) });
+  router.get('/contacts', requireAuth(deps), requireRole('admin'), async (req, res) => {
+    const { limit, after } = pageRequest(req, contactKey, CONTACT_PAGE);
+    const page = pageOf(await listContacts(deps.pool, { limit: limit + 1, after }), limit, (row) => row.key);
+    res.json({ data: page.rows.map((row) => row.contact), next: page.next });
   });
 
   router.delete('/contacts/:id', requireAuth(deps), requireRole('admin'), async (req, res) => {

@@ -52,6 +52,13 @@ function successSchema(route: RouteDoc): JsonSchema | undefined {
   if (success.data) {
     properties.data = success.data.list ? { type: 'array', items: ref(success.data.shape) } : ref(success.data.shape);
     required.push('data');
+    if (success.data.paged) {
+      properties.next = {
+        type: ['string', 'null'],
+        description: 'Opaque cursor of the next page (pass it back as ?cursor=); null on the last page. See docs/api.md, "Paged lists".',
+      };
+      required.push('next');
+    }
   }
   if (!success.message && !success.data) properties.data = { type: 'object' };
   return { type: 'object', properties, ...(required.length ? { required } : {}) };

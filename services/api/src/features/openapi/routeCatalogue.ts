@@ -29,8 +29,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export interface SuccessDoc {
   readonly status: number;
   readonly description: string;
-  /** `data` of the envelope: one shape, or a list of it. */
-  readonly data?: { readonly shape: ShapeName; readonly list?: boolean };
+  /** `data` of the envelope: one shape, or a list of it; a paged list also answers `next` (http/keysetPage). */
+  readonly data?: { readonly shape: ShapeName; readonly list?: boolean; readonly paged?: boolean };
   /** The envelope has a `message`. */
   readonly message?: boolean;
   /** Sign-in's answer: {message, token, user}, or (true) a second-factor challenge instead. */
@@ -63,6 +63,7 @@ const ANY: readonly Role[] = ['customer', 'admin', 'auditor'];
 const CUSTOMER_AREA: readonly Role[] = ['customer', 'admin'];
 const ADMIN: readonly Role[] = ['admin'];
 const user = { shape: 'User' } as const;
+const CURSOR = 'Opaque cursor: the `next` of the previous page (400 when it is not one of this list)';
 
 /** Every route of /api (except /audit/*, documented in docs/audit.md). The OpenAPI document is built from this list. */
 export const routeCatalogue: readonly RouteDoc[] = [
@@ -251,8 +252,8 @@ export const routeCatalogue: readonly RouteDoc[] = [
     path: '/beneficiaries',
     summary: 'The payee directory; with ?accountNumber the recipient look-up (names only, rate limited)',
     access: CUSTOMER_AREA,
-    query: { accountNumber: 'Account number to look up (4 to 17 digits)' },
-    success: { status: 200, description: 'Beneficiaries', data: { shape: 'Beneficiary', list: true } },
+    query: { accountNumber: 'Account number to look up (4 to 17 digits; not paged)', limit: '1-500, default 100', cursor: CURSOR },
+    success: { status: 200, description: 'Beneficiaries', data: { shape: 'Beneficiary', list: true, paged: true } },
     errors: [400, 429],
   },
   {
@@ -284,7 +285,15 @@ export const routeCatalogue: readonly RouteDoc[] = [
     errors: [400, 429],
     command: true,
   },
-  { method: 'get', path: '/contacts', summary: 'The contact messages, newest first', access: ADMIN, success: { status: 200, description: 'Messages', data: { shape: 'ContactMessage', list: true } } },
+  {
+    method: 'get',
+    path: '/contacts',
+    summary: 'The contact messages, newest first',
+    access: ADMIN,
+    query: { limit: '1-500, default 100', cursor: CURSOR },
+    success: { status: 200, description: 'Messages', data: { shape: 'ContactMessage', list: true, paged: true } },
+    errors: [400],
+  },
   {
     method: 'delete',
     path: '/contacts/:id',
@@ -300,8 +309,13 @@ export const routeCatalogue: readonly RouteDoc[] = [
     path: '/user/admin',
     summary: 'The customers, newest first',
     access: ADMIN,
-    query: { search: 'Text in the name, e-mail, phone or account number', limit: '1-200, default 50', offset: 'default 0' },
-    success: { status: 200, description: 'Customers', data: { shape: 'User', list: true } },
+    query: {
+      search: 'Text in the name, e-mail, phone or account number (3 characters or more; 1-2 match the start of the e-mail or account number)',
+      limit: '1-1000; without it every customer while there are at most 1,000, else the first page of 50',
+      cursor: CURSOR,
+      offset: 'Legacy, 0-10000, not with a cursor',
+    },
+    success: { status: 200, description: 'Customers', data: { shape: 'User', list: true, paged: true } },
     errors: [400],
   },
   {
@@ -374,8 +388,8 @@ export const routeCatalogue: readonly RouteDoc[] = [
     path: '/transaction/complete',
     summary: 'All transactions, newest first',
     access: CUSTOMER_AREA,
-    query: { limit: 'Page size', before: 'Cursor: transactions before this one' },
-    success: { status: 200, description: 'Transactions', data: { shape: 'Transaction', list: true } },
+    query: { limit: '1-500, default 50', cursor: CURSOR, before: 'Legacy: a transaction id (continue after it) or an ISO date (older than it)' },
+    success: { status: 200, description: 'Transactions', data: { shape: 'Transaction', list: true, paged: true } },
     errors: [400],
     feature: 'transactions',
   },
@@ -402,18 +416,21 @@ export const routeCatalogue: readonly RouteDoc[] = [
   {
     method: 'get',
     path: '/transaction/admin',
-    summary: 'All transactions',
+    summary: 'All transactions, newest first',
     access: ADMIN,
-    success: { status: 200, description: 'Transactions', data: { shape: 'Transaction', list: true } },
+    query: { limit: '1-500, default 500', cursor: CURSOR, before: 'Legacy: a transaction id or an ISO date' },
+    success: { status: 200, description: 'Transactions', data: { shape: 'Transaction', list: true, paged: true } },
+    errors: [400],
     feature: 'transactions',
   },
   {
     method: 'get',
     path: '/transaction/admin/:userId',
-    summary: "A user's transactions",
+    summary: "A user's transactions, newest first",
     access: ADMIN,
-    success: { status: 200, description: 'Transactions', data: { shape: 'Transaction', list: true } },
-    errors: [404],
+    query: { limit: '1-500, default 500', cursor: CURSOR, before: 'Legacy: a transaction id or an ISO date' },
+    success: { status: 200, description: 'Transactions', data: { shape: 'Transaction', list: true, paged: true } },
+    errors: [400, 404],
     feature: 'transactions',
   },
   {

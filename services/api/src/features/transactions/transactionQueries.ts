@@ -1,5 +1,8 @@
 import { centsToDollars, type AccountKind, type Direction } from '@bank/domain';
+import { isUuid } from '@bank/platform';
 import type pg from 'pg';
+import { z } from 'zod';
+import { cursorInstant, cursorInstantSql } from '../../http/keysetPage';
 
 /** The contract's Transaction shape (API.md). Amounts in dollars. */
 export interface TransactionDto {
@@ -43,11 +46,19 @@ export function presentTransaction(row: TransactionRow): TransactionDto {
   };
 }
 
+/** The key of the transaction lists' order (date, then id, both descending): what their `cursor` holds. */
+export const transactionKey = z.object({ date: cursorInstant, id: z.string().refine(isUuid) });
+export type TransactionKey = z.output<typeof transactionKey>;
+
 /**
- * The `before` cursor of GET /transaction/complete: a transaction id (the page continues after that transaction,
- * keyset on (date, id)) or an ISO-8601 date (transactions strictly older than that instant).
+ * Where a page starts: a paged list's key (`?cursor`), or the older `?before` of GET /transaction/complete: a
+ * transaction id (the page continues after that transaction, keyset on (date, id)) or an ISO-8601 date
+ * (transactions strictly older than that instant).
  */
-export type Cursor = { readonly kind: 'transaction'; readonly id: string } | { readonly kind: 'date'; readonly date: Date };
+export type Cursor =
+  | ({ readonly kind: 'key' } & TransactionKey)
+  | { readonly kind: 'transaction'; readonly id: string }
+  | { readonly kind: 'date'; readonly date: Date };
 
 export interface ListOptions {
   /** Only this user's transactions; omitted = everyone's (admin). */
@@ -56,15 +67,31 @@ export interface ListOptions {
   readonly before?: Cursor;
 }
 
+export interface TransactionListRow {
+  readonly transaction: TransactionDto;
+  readonly key: TransactionKey;
+}
+
 /** Newest first (date, then id, descending). Undefined when the cursor names a transaction not in the list. */
 export async function listTransactions(pool: pg.Pool, options: ListOptions): Promise<TransactionDto[] | undefined> {
+  return (await listTransactionRows(pool, options))?.map((row) => row.transaction);
+}
+
+/**
+ * The same rows with their keys (for a page's `next`). Served by transactions_user_date_idx (one user's) and
+ * transactions_date_idx (everyone's): the row comparison `(date, id) < (…)` is their index condition.
+ */
+export async function listTransactionRows(pool: pg.Pool, options: ListOptions): Promise<TransactionListRow[] | undefined> {
   const where: string[] = [];
   const values: unknown[] = [];
   if (options.userId) {
     values.push(options.userId);
     where.push(`user_id = $${values.length}`);
   }
-  if (options.before?.kind === 'transaction') {
+  if (options.before?.kind === 'key') {
+    values.push(options.before.date, options.before.id);
+    where.push(`(date, id) < ($${values.length - 1}::timestamptz, $${values.length}::uuid)`);
+  } else if (options.before?.kind === 'transaction') {
     const { id } = options.before;
     const { rows } = options.userId
       ? await pool.query<{ date: Date }>('SELECT date FROM rm.transactions WHERE id = $1 AND user_id = $2', [id, options.userId])
@@ -78,12 +105,12 @@ export async function listTransactions(pool: pg.Pool, options: ListOptions): Pro
     where.push(`date < $${values.length}`);
   }
   values.push(options.limit);
-  const { rows } = await pool.query<TransactionRow>(
-    `SELECT ${COLUMNS} FROM rm.transactions ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+  const { rows } = await pool.query<TransactionRow & { sort_date: string }>(
+    `SELECT ${COLUMNS}, ${cursorInstantSql('date')} AS sort_date FROM rm.transactions ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY date DESC, id DESC LIMIT $${values.length}`,
     values,
   );
-  return rows.map(presentTransaction);
+  return rows.map((row) => ({ transaction: presentTransaction(row), key: { date: row.sort_date, id: row.id } }));
 }
 
 /** One transaction, with its owner and its amount in cents (what a staff reversal needs). */

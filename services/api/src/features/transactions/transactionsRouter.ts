@@ -13,7 +13,9 @@ import { commandScope, runCommand } from '../../commands/runCommand';
 import { invalidField, NotFoundError } from '../../http/httpErrors';
 import { requestIdOf } from '../../http/requestId';
 import { sendCommandResult } from '../../http/sendCommandResult';
-import { findTransaction, listTransactions, userExists, type Cursor, type TransactionDto } from './transactionQueries';
+import { pageOf, pageRequest, type Page, type PageSize } from '../../http/keysetPage';
+import { queryText } from '../../http/queryParams';
+import { findTransaction, listTransactionRows, listTransactions, transactionKey, userExists, type Cursor, type TransactionDto } from './transactionQueries';
 import { isUuid } from '@bank/platform';
 
 export interface TransactionsRouterOptions {
@@ -31,20 +33,6 @@ export const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 500;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-
-function queryText(req: Request, name: string): string | undefined {
-  const value = req.query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw invalidField(name, `${name} must be given once`);
-  return value.trim() === '' ? undefined : value.trim();
-}
-
-function parseLimit(req: Request, fallback: number): number {
-  const text = queryText(req, 'limit');
-  if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > MAX_PAGE) throw invalidField('limit', `limit must be a whole number from 1 to ${MAX_PAGE}`);
-  return Number(text);
-}
 
 /** `before`: a transaction id (continue after it) or an ISO-8601 date (strictly older than it). */
 function parseCursor(req: Request): Cursor | undefined {
@@ -67,11 +55,19 @@ function idempotencyKeyOf(req: Request): string | undefined {
   return key ? key.slice(0, 255) : undefined;
 }
 
-async function page(deps: AppDeps, req: Request, options: { userId?: string; limit: number }): Promise<TransactionDto[]> {
-  const before = parseCursor(req);
-  const rows = await listTransactions(deps.pool, { ...options, ...(before ? { before } : {}) });
+const CUSTOMER_PAGE: PageSize = { defaultLimit: DEFAULT_PAGE, maxLimit: MAX_PAGE };
+const ADMIN_PAGE: PageSize = { defaultLimit: MAX_PAGE, maxLimit: MAX_PAGE };
+
+/** One page `{data, next}`, after `?cursor` (a previous page's next) or the older `?before`. */
+async function page(deps: AppDeps, req: Request, options: { userId?: string; size: PageSize }): Promise<Page<TransactionDto>> {
+  const { limit, after } = pageRequest(req, transactionKey, options.size);
+  const older = parseCursor(req);
+  if (after && older) throw invalidField('before', 'before cannot be combined with a cursor');
+  const before = after ? { kind: 'key' as const, ...after } : older;
+  const rows = await listTransactionRows(deps.pool, { limit: limit + 1, ...(options.userId ? { userId: options.userId } : {}), ...(before ? { before } : {}) });
   if (!rows) throw invalidField('before', 'before names no transaction of this list');
-  return rows;
+  const paged = pageOf(rows, limit, (row) => row.key);
+  return { data: paged.rows.map((row) => row.transaction), next: paged.next };
 }
 
 /** A transaction as the contract shows it, from the read model (the command has waited for the projector). */
@@ -102,10 +98,11 @@ function presentDebit(debit: DebitData, status: TransferAnswer['status']): Trans
  * (requireAuth), and the /admin routes require the admin role (403 for anyone else).
  *
  *   GET    /                  the signed-in user's 5 most recent transactions
- *   GET    /complete          ?limit (1-500, default 50) &before (a transaction id, or an ISO date): newest first
+ *   GET    /complete          ?limit (1-500, default 50) &cursor (or &before: a transaction id, or an ISO date): newest first
  *   POST   /transfer          the transfer (see docs/transfers.md)
- *   GET    /admin             every transaction, newest first (?limit, default 500, &before)
- *   GET    /admin/:userId     one user's transactions (?limit, default 500, &before)
+ *   GET    /admin             every transaction, newest first (?limit, default 500, &cursor or &before)
+ *   GET    /admin/:userId     one user's transactions (?limit, default 500, &cursor or &before)
+ * The three lists answer the paged shape {data, next} (http/keysetPage).
  *   POST   /admin/:userId     a staff transaction {amount, transactionType, date, description, account?}
  *   DELETE /admin/:id         reverses transaction :id (TransactionReversed; the original stays)
  */
@@ -123,7 +120,7 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
   });
 
   router.get('/complete', auth, async (req: Request, res: Response) => {
-    res.json({ data: await page(deps, req, { userId: authOf(req).userId, limit: parseLimit(req, DEFAULT_PAGE) }) });
+    res.json(await page(deps, req, { userId: authOf(req).userId, size: CUSTOMER_PAGE }));
   });
 
   router.post('/transfer', auth, async (req: Request, res: Response) => {
@@ -154,13 +151,13 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
   });
 
   router.get('/admin', auth, admin, async (req: Request, res: Response) => {
-    res.json({ data: await page(deps, req, { limit: parseLimit(req, MAX_PAGE) }) });
+    res.json(await page(deps, req, { size: ADMIN_PAGE }));
   });
 
   router.get('/admin/:userId', auth, admin, async (req: Request, res: Response) => {
     const userId = uuidParam(req, 'userId', 'User not found');
     if (!(await userExists(deps.pool, userId))) throw new NotFoundError('User not found');
-    res.json({ data: await page(deps, req, { userId, limit: parseLimit(req, MAX_PAGE) }) });
+    res.json(await page(deps, req, { userId, size: ADMIN_PAGE }));
   });
 
   router.post('/admin/:userId', auth, admin, async (req: Request, res: Response) => {

@@ -29,31 +29,6 @@ export async function findCustomerDetail(pool: pg.Pool, user: UserJson | undefin
   return { ...user, cardRequests: rows.map(presentCardRequest) };
 }
 
-export interface CustomerListQuery {
-  readonly search?: string | undefined;
-  /** Undefined: every customer. */
-  readonly limit?: number | undefined;
-  readonly offset: number;
-}
-
-/** The customers (no staff, no closed), newest first, optionally filtered by name, e-mail, phone or account number. */
-export async function listCustomers(pool: pg.Pool, query: CustomerListQuery): Promise<UserJson[]> {
-  const search = query.search?.trim().toLowerCase();
-  const params: unknown[] = [query.limit ?? null, query.offset];
-  let filter = '';
-  if (search) {
-    params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    filter = `AND u.search_text LIKE $${params.length}`;
-  }
-  const { rows } = await pool.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM ${USERS_FROM}
-     WHERE u.role = 'customer' AND NOT u.is_closed ${filter}
-     ORDER BY u.created_at DESC, u.id LIMIT $1 OFFSET $2`,
-    params,
-  );
-  return rows.map(presentUser);
-}
-
 /** What sign-in needs: the password hash and the flags (never leaves the server). */
 export interface SignInRecord {
   readonly id: string;

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api/apiError';
 import { useAccountLookup } from '../../../lib/api/queries/useAccountLookup';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../../lib/hooks/useDebouncedValue';
 import { wantsRecipientLookup } from '@bank/domain/forms';
 import type { TransferDraft } from '../model/transferDraft';
 

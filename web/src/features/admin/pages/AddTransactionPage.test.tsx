@@ -77,4 +77,15 @@ describe('/admin/transactions/add-transactions', () => {
     renderRoutes(adminRoutes, `${path}?userId=${CUSTOMER_ID}`, sampleAdmin());
     await waitFor(() => expect(screen.getByLabelText('User')).toHaveValue(CUSTOMER_ID));
   });
+
+  it('offers the user given in the address even when the list answered is a first page without them', async () => {
+    mockApi({
+      'GET /api/user/admin': () => json(200, { data: [sampleUser({ _id: 'u-other', firstName: 'Other', account: { number: '1111111111', savings: 0, checking: 0 } })], next: 'more' }),
+      [`GET /api/user/admin/${CUSTOMER_ID}`]: () => json(200, { data: sampleUser() }),
+    });
+    renderRoutes(adminRoutes, `${path}?userId=${CUSTOMER_ID}`, sampleAdmin());
+    await waitFor(() => expect(screen.getByLabelText('User')).toHaveValue(CUSTOMER_ID));
+    expect(screen.getByRole('option', { name: /^Grace Hopper/ })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: /^Other/ })).toBeInTheDocument();
+  });
 });

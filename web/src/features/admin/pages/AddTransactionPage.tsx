@@ -6,6 +6,7 @@ import { Button } from '../../../components/Button';
 import { SelectField, TextField } from '../../../components/Field';
 import { errorMessage } from '../../../lib/api/apiError';
 import { useAddTransaction } from '../../../lib/api/queries/useAddTransaction';
+import { useAdminUser } from '../../../lib/api/queries/useAdminUser';
 import { useAdminUsers } from '../../../lib/api/queries/useAdminUsers';
 import type { AccountKind } from '../../../lib/api/types';
 import { AdminPageTitle } from '../components/AdminPageTitle';
@@ -43,6 +44,10 @@ export function readTransaction(values: Values): { ok: true; amountCents: number
 export function AddTransactionPage() {
   const [params] = useSearchParams();
   const users = useAdminUsers('');
+  // The list is the API's first answer (every customer up to 1,000, else the newest 50): a customer named in the
+  // address (from their transactions page) is fetched on their own, so they are always an option.
+  const named = params.get('userId') ?? '';
+  const namedUser = useAdminUser(named, { enabled: named !== '' });
   const add = useAddTransaction();
   const [values, setValues] = useState<Values>({
     userId: params.get('userId') ?? '',
@@ -54,7 +59,8 @@ export function AddTransactionPage() {
   });
   const [result, setResult] = useState<{ kind: 'success' | 'error'; message: string; detail?: string; userId?: string } | null>(null);
   const set = (field: keyof Values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
-  const chosen = users.data?.find((user) => user._id === values.userId);
+  const options = [...(namedUser.data && !users.data?.some((user) => user._id === namedUser.data._id) ? [namedUser.data] : []), ...(users.data ?? [])];
+  const chosen = options.find((user) => user._id === values.userId);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -109,7 +115,7 @@ export function AddTransactionPage() {
         {users.isError ? <Alert kind="error">{errorMessage(users.error)}</Alert> : null}
         <SelectField label="User" required value={values.userId} onChange={set('userId')} disabled={users.isPending} hint={users.isPending ? 'Loading users…' : chosen?.email}>
           <option value="">Select a user…</option>
-          {users.data?.map((user) => (
+          {options.map((user) => (
             <option key={user._id} value={user._id}>
               {fullName(user)} — {user.account.number}
             </option>

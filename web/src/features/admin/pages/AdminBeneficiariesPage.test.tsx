@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderRoutes, sampleAdmin } from '../../../lib/api/queries/testing/testApi';
@@ -71,5 +71,24 @@ describe('/admin/beneficiaries', () => {
     renderRoutes(adminRoutes, '/admin/beneficiaries', sampleAdmin());
     await userEvent.click(await screen.findByRole('button', { name: 'Delete City Power' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Beneficiary not found');
+  });
+
+  it('pages the directory with Next and Previous', async () => {
+    const { callsTo } = mockApi({
+      'GET /api/beneficiaries': ({ url }) =>
+        json(
+          200,
+          url.searchParams.get('cursor') === 'older'
+            ? { data: [{ _id: 'b2', name: 'Old Water Co', accountNumber: '22223333' }], next: null }
+            : { data: [{ _id: 'b1', name: 'New Power Co', accountNumber: '44445555' }], next: 'older' },
+        ),
+    });
+    renderRoutes(adminRoutes, '/admin/beneficiaries', sampleAdmin());
+    expect(await screen.findByText('New Power Co')).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Beneficiaries pages' })).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Old Water Co')).toBeInTheDocument();
+    expect(callsTo('GET', '/api/beneficiaries').at(-1)!.url.searchParams.get('cursor')).toBe('older');
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Beneficiaries pages' })).getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('New Power Co')).toBeInTheDocument();
   });
 });

@@ -3,7 +3,9 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { TextField } from '../../../components/Field';
+import { Pager } from '../../../components/Pager';
 import { LoadingBlock } from '../../../components/Spinner';
+import { useCursorTrail } from '../../../lib/api/paging';
 import { errorMessage } from '../../../lib/api/apiError';
 import { useAddBeneficiary } from '../../../lib/api/queries/useAddBeneficiary';
 import { useBeneficiaries } from '../../../lib/api/queries/useBeneficiaries';
@@ -16,7 +18,9 @@ const empty = { name: '', accountNumber: '', bankName: '' };
 
 /** /admin/beneficiaries: the payee directory; add and delete. */
 export function AdminBeneficiariesPage() {
-  const beneficiaries = useBeneficiaries();
+  const trail = useCursorTrail();
+  const beneficiaries = useBeneficiaries(trail.cursor);
+  const payees = beneficiaries.data?.data;
   const add = useAddBeneficiary();
   const remove = useDeleteBeneficiary();
   const [values, setValues] = useState(empty);
@@ -76,8 +80,8 @@ export function AdminBeneficiariesPage() {
         <h2 id="directory-heading">Directory</h2>
         {beneficiaries.isPending ? <LoadingBlock label="Loading beneficiaries…" /> : null}
         {beneficiaries.isError ? <Alert kind="error">{errorMessage(beneficiaries.error)}</Alert> : null}
-        {beneficiaries.data?.length === 0 ? <EmptyState title="No beneficiaries yet." /> : null}
-        {beneficiaries.data && beneficiaries.data.length > 0 ? (
+        {payees?.length === 0 && !trail.hasPrevious ? <EmptyState title="No beneficiaries yet." /> : null}
+        {payees && payees.length > 0 ? (
           <div className="table-wrap">
             <table className="table admin-table">
               <caption className="visually-hidden">Beneficiaries</caption>
@@ -92,7 +96,7 @@ export function AdminBeneficiariesPage() {
                 </tr>
               </thead>
               <tbody>
-                {beneficiaries.data.map((beneficiary) => (
+                {payees.map((beneficiary) => (
                   <tr key={beneficiary._id}>
                     <td>{beneficiary.name}</td>
                     <td className="admin-mono">{beneficiary.accountNumber}</td>
@@ -115,6 +119,12 @@ export function AdminBeneficiariesPage() {
             </table>
           </div>
         ) : null}
+        <Pager
+          label="Beneficiaries"
+          trail={trail}
+          nextCursor={beneficiaries.isPlaceholderData ? undefined : beneficiaries.data?.next}
+          busy={beneficiaries.isFetching}
+        />
       </section>
     </div>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderRoutes, sampleAdmin } from '../../../lib/api/queries/testing/testApi';
@@ -43,5 +43,19 @@ describe('/admin/contacts', () => {
     renderRoutes(adminRoutes, '/admin/contacts', sampleAdmin());
     await userEvent.click(await screen.findByRole('button', { name: 'Delete message from Ada Lovelace' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error deleting contact');
+  });
+
+  it('pages the messages with Next and Previous', async () => {
+    const { callsTo } = mockApi({
+      'GET /api/contacts': ({ url }) =>
+        json(200, url.searchParams.get('cursor') === 'older' ? { data: [{ ...message, _id: 'm2', subject: 'Older question' }], next: null } : { data: [message], next: 'older' }),
+    });
+    renderRoutes(adminRoutes, '/admin/contacts', sampleAdmin());
+    expect(await screen.findByText('Card limit')).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Contact messages pages' })).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Older question')).toBeInTheDocument();
+    expect(callsTo('GET', '/api/contacts').at(-1)!.url.searchParams.get('cursor')).toBe('older');
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Contact messages pages' })).getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Card limit')).toBeInTheDocument();
   });
 });

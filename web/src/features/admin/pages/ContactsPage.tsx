@@ -3,15 +3,19 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { formatDateTime } from '../../../components/money';
+import { Pager } from '../../../components/Pager';
 import { LoadingBlock } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api/apiError';
+import { useCursorTrail } from '../../../lib/api/paging';
 import { useContacts } from '../../../lib/api/queries/useContacts';
 import { useDeleteContact } from '../../../lib/api/queries/useDeleteContact';
 import { AdminPageTitle } from '../components/AdminPageTitle';
 
-/** /admin/contacts: the messages sent through the contact form, each with Delete. */
+/** /admin/contacts: the messages sent through the contact form, each with Delete, a page at a time. */
 export function ContactsPage() {
-  const contacts = useContacts();
+  const trail = useCursorTrail();
+  const contacts = useContacts(trail.cursor);
+  const messages = contacts.data?.data;
   const remove = useDeleteContact();
   const [result, setResult] = useState<{ kind: 'success' | 'error'; message: string } | null>(null);
 
@@ -33,10 +37,10 @@ export function ContactsPage() {
       ) : null}
       {contacts.isPending ? <LoadingBlock label="Loading messages…" /> : null}
       {contacts.isError ? <Alert kind="error">{errorMessage(contacts.error)}</Alert> : null}
-      {contacts.data?.length === 0 ? <EmptyState title="No contact messages." /> : null}
-      {contacts.data && contacts.data.length > 0 ? (
+      {messages?.length === 0 && !trail.hasPrevious ? <EmptyState title="No contact messages." /> : null}
+      {messages && messages.length > 0 ? (
         <ul className="admin-cards" aria-label="Contact messages">
-          {contacts.data.map((contact) => (
+          {messages.map((contact) => (
             <li key={contact._id}>
               <article className="admin-card admin-contact" aria-labelledby={`contact-${contact._id}`}>
                 <header>
@@ -62,6 +66,7 @@ export function ContactsPage() {
           ))}
         </ul>
       ) : null}
+      <Pager label="Contact messages" trail={trail} nextCursor={contacts.isPlaceholderData ? undefined : contacts.data?.next} busy={contacts.isFetching} />
     </div>
   );
 }

@@ -71,4 +71,27 @@ describe('/admin/transactions/:id', () => {
     await userEvent.click(await screen.findByRole('button', { name: /^Delete Salary/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This transaction is already reversed');
   });
+
+  it('pages the transactions with Next and Previous through the cursors the API answers', async () => {
+    const { callsTo } = mockApi({
+      [`GET /api/user/admin/${CUSTOMER_ID}`]: () => json(200, { data: sampleUser() }),
+      [`GET /api/transaction/admin/${CUSTOMER_ID}`]: ({ url }) =>
+        json(
+          200,
+          url.searchParams.get('cursor') === 'older'
+            ? { data: [sampleTransaction({ _id: 'x3', description: 'Old rent' })], next: null }
+            : { data: [sampleTransaction({ _id: 'x1', description: 'New salary' })], next: 'older' },
+        ),
+    });
+    renderRoutes(adminRoutes, `/admin/transactions/${CUSTOMER_ID}`, sampleAdmin());
+    expect(await screen.findByText('New salary')).toBeInTheDocument();
+    expect(callsTo('GET', `/api/transaction/admin/${CUSTOMER_ID}`)[0]!.url.searchParams.get('limit')).toBe('50');
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Transactions pages' })).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Old rent')).toBeInTheDocument();
+    expect(screen.queryByText('New salary')).not.toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Transactions pages' });
+    expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled();
+    await userEvent.click(within(pager).getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('New salary')).toBeInTheDocument();
+  });
 });

@@ -4,8 +4,10 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { formatDate, formatMoney } from '../../../components/money';
+import { Pager } from '../../../components/Pager';
 import { LoadingBlock } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api/apiError';
+import { useCursorTrail } from '../../../lib/api/paging';
 import { useAdminUser } from '../../../lib/api/queries/useAdminUser';
 import { useReverseTransaction } from '../../../lib/api/queries/useReverseTransaction';
 import { useUserTransactions } from '../../../lib/api/queries/useUserTransactions';
@@ -16,11 +18,16 @@ import { fullName, statusLabels, statusTone } from '../components/adminLabels';
 
 export const DELETE_TRANSACTION_QUESTION = 'Are you sure you want to delete this transaction?';
 
-/** /admin/transactions/:id: a customer's transactions; Delete reverses one after a native confirmation. */
+/**
+ * /admin/transactions/:id: a customer's transactions, 50 a page with Previous / Next; Delete reverses one after a
+ * native confirmation.
+ */
 export function UserTransactionsPage() {
   const { id = '' } = useParams();
   const user = useAdminUser(id);
-  const transactions = useUserTransactions(id);
+  const trail = useCursorTrail(id);
+  const transactions = useUserTransactions(id, trail.cursor);
+  const rows = transactions.data?.data;
   const reverse = useReverseTransaction(id);
   const [result, setResult] = useState<{ kind: 'success' | 'error'; message: string } | null>(null);
   const name = user.data ? fullName(user.data) : 'Customer';
@@ -56,8 +63,8 @@ export function UserTransactionsPage() {
       ) : null}
       {transactions.isPending ? <LoadingBlock label="Loading transactions…" /> : null}
       {transactions.isError ? <Alert kind="error">{errorMessage(transactions.error)}</Alert> : null}
-      {transactions.data?.length === 0 ? <EmptyState title="No transactions yet." /> : null}
-      {transactions.data && transactions.data.length > 0 ? (
+      {rows?.length === 0 && !trail.hasPrevious ? <EmptyState title="No transactions yet." /> : null}
+      {rows && rows.length > 0 ? (
         <div className="table-wrap">
           <table className="table admin-table">
             <caption className="visually-hidden">Transactions of {name}</caption>
@@ -77,7 +84,7 @@ export function UserTransactionsPage() {
               </tr>
             </thead>
             <tbody>
-              {transactions.data.map((transaction) => (
+              {rows.map((transaction) => (
                 <tr key={transaction._id} className={transaction.status === 'reversed' ? 'admin-row-muted' : undefined}>
                   <td className="admin-nowrap">{formatDate(transaction.date)}</td>
                   <td className="admin-wrap">{transaction.description}</td>
@@ -110,6 +117,12 @@ export function UserTransactionsPage() {
           </table>
         </div>
       ) : null}
+      <Pager
+        label="Transactions"
+        trail={trail}
+        nextCursor={transactions.isPlaceholderData ? undefined : transactions.data?.next}
+        busy={transactions.isFetching}
+      />
     </div>
   );
 }

@@ -38,4 +38,49 @@ describe('/admin/users', () => {
     renderRoutes(adminRoutes, '/admin/users', sampleAdmin());
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong (request 7)');
   });
+
+  it('pages with Next and Previous through the cursors the API answers, numbering rows across pages', async () => {
+    const pageOf = (cursor: string | null) =>
+      cursor === 'c2'
+        ? { data: [sampleUser({ _id: 'u3', firstName: 'Third' })], next: null }
+        : { data: [sampleUser({ _id: 'u1', firstName: 'First' }), sampleUser({ _id: 'u2', firstName: 'Second' })], next: 'c2' };
+    const { callsTo } = mockApi({ 'GET /api/user/admin': ({ url }) => json(200, pageOf(url.searchParams.get('cursor'))) });
+    renderRoutes(adminRoutes, '/admin/users', sampleAdmin());
+    expect(await screen.findByText('First')).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Users pages' });
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(callsTo('GET', '/api/user/admin')[0]!.url.searchParams.get('limit')).toBe('50');
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Third')).toBeInTheDocument();
+    expect(screen.queryByText('First')).not.toBeInTheDocument();
+    expect(callsTo('GET', '/api/user/admin').at(-1)!.url.searchParams.get('cursor')).toBe('c2');
+    expect(within(screen.getByRole('table', { name: 'Users' })).getAllByRole('row')[1]!.firstElementChild).toHaveTextContent('51');
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Users pages' })).getByRole('button', { name: 'Next' })).toBeDisabled();
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Users pages' })).getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('First')).toBeInTheDocument();
+    expect(callsTo('GET', '/api/user/admin').some((call) => call.url.searchParams.has('offset'))).toBe(false);
+  });
+
+  it('searches as you type once typing pauses (one request for the whole word), from the first page', async () => {
+    const { callsTo } = mockApi({
+      'GET /api/user/admin': ({ url }) =>
+        json(
+          200,
+          url.searchParams.get('search') === 'turing'
+            ? { data: [sampleUser({ _id: 'u9', firstName: 'Alan', lastName: 'Turing' })], next: null }
+            : { data: [sampleUser()], next: url.searchParams.get('cursor') ? null : 'c2' },
+        ),
+    });
+    renderRoutes(adminRoutes, '/admin/users', sampleAdmin());
+    await screen.findByText('Grace');
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Users pages' })).getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2');
+    await userEvent.type(screen.getByLabelText('Search users'), 'turing');
+    expect(await screen.findByText('Alan')).toBeInTheDocument();
+    const searches = callsTo('GET', '/api/user/admin').filter((call) => call.url.searchParams.has('search'));
+    expect(searches.map((call) => call.url.searchParams.get('search'))).toEqual(['turing']);
+    expect(searches[0]!.url.searchParams.has('cursor')).toBe(false);
+    expect(screen.queryByRole('navigation', { name: 'Users pages' })).not.toBeInTheDocument();
+  });
 });

@@ -1,23 +1,41 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { TextField } from '../../../components/Field';
+import { Pager } from '../../../components/Pager';
 import { LoadingBlock } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api/apiError';
-import { useAdminUsers } from '../../../lib/api/queries/useAdminUsers';
+import { useCursorTrail } from '../../../lib/api/paging';
+import { ADMIN_USERS_PAGE, useAdminUserPage } from '../../../lib/api/queries/useAdminUsers';
+import { useDebouncedValue } from '../../../lib/hooks/useDebouncedValue';
 import { AdminPageTitle } from '../components/AdminPageTitle';
 import { fullName } from '../components/adminLabels';
 import { useFlashMessage } from '../../../lib/router/useFlashMessage';
 
-/** /admin/users: every customer (GET /api/user/admin?search), with a search box. */
+/** How long typing must pause before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * /admin/users: the customers (GET /api/user/admin?search&limit&cursor), 50 a page with Previous / Next (keyset
+ * pages: no count, so nothing waits for one), searched as you type (once typing pauses; Enter searches at once).
+ */
 export function UsersPage() {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const [text, setText] = useState(search);
-  const users = useAdminUsers(search);
+  const typed = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const trail = useCursorTrail(search);
+  const users = useAdminUserPage(search, trail.cursor);
+  const rows = users.data?.data;
   const [flash, setFlash] = useFlashMessage();
+
+  // The search follows the typing once it pauses; the address keeps it (replace: no history entry per pause).
+  useEffect(() => {
+    if (typed !== search) setParams(typed ? { search: typed } : {}, { replace: true });
+    // Only a new pause in the typing searches: a search changed by the address itself is not undone here.
+  }, [typed]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,8 +67,8 @@ export function UsersPage() {
       </form>
       {users.isPending ? <LoadingBlock label="Loading users…" /> : null}
       {users.isError ? <Alert kind="error">{errorMessage(users.error)}</Alert> : null}
-      {users.data?.length === 0 ? <EmptyState title={search ? `No user matches “${search}”.` : 'No users yet.'} /> : null}
-      {users.data && users.data.length > 0 ? (
+      {rows?.length === 0 && !trail.hasPrevious ? <EmptyState title={search ? `No user matches “${search}”.` : 'No users yet.'} /> : null}
+      {rows && rows.length > 0 ? (
         <div className="table-wrap">
           <table className="table admin-table">
             <caption className="visually-hidden">Users</caption>
@@ -66,9 +84,9 @@ export function UsersPage() {
               </tr>
             </thead>
             <tbody>
-              {users.data.map((user, index) => (
+              {rows.map((user, index) => (
                 <tr key={user._id}>
-                  <td>{index + 1}</td>
+                  <td>{(trail.pageNumber - 1) * ADMIN_USERS_PAGE + index + 1}</td>
                   <td>{user.firstName}</td>
                   <td>{user.lastName}</td>
                   <td className="admin-wrap">{user.email}</td>
@@ -83,6 +101,7 @@ export function UsersPage() {
           </table>
         </div>
       ) : null}
+      <Pager label="Users" trail={trail} nextCursor={users.isPlaceholderData ? undefined : users.data?.next} busy={users.isFetching} />
     </div>
   );
 }

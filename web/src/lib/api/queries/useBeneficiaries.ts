@@ -1,12 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../apiClient';
-import type { Beneficiary, Envelope } from '../types';
+import type { Page } from '../paging';
+import type { Beneficiary } from '../types';
 import { queryKeys } from './queryKeys';
 
-/** GET /api/beneficiaries: the bank's directory of payees. */
-export function useBeneficiaries() {
-  return useQuery({
-    queryKey: queryKeys.beneficiaryList(),
-    queryFn: ({ signal }) => api.get<Envelope<Beneficiary[]>>('/beneficiaries', { signal }).then((answer) => answer.data),
+/** GET /api/beneficiaries?cursor: one page of the bank's directory of payees, newest first. */
+export function useBeneficiaries(cursor?: string) {
+  return useQuery<Page<Beneficiary>>({
+    queryKey: [...queryKeys.beneficiaryList(), 'page', cursor ?? ''],
+    queryFn: ({ signal }) => api.get<Page<Beneficiary>>('/beneficiaries', { query: cursor ? { cursor } : {}, signal }),
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,13 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../apiClient';
-import type { Envelope, Transaction } from '../types';
+import type { Page } from '../paging';
+import type { Transaction } from '../types';
 import { queryKeys } from './queryKeys';
 
-/** GET /api/transaction/admin/:userId: one customer's transactions, for staff. */
-export function useUserTransactions(userId: string) {
-  return useQuery({
-    queryKey: queryKeys.adminUserTransactions(userId),
+/** The transactions of one page of a customer's list, for staff. */
+export const USER_TRANSACTIONS_PAGE = 50;
+
+/** GET /api/transaction/admin/:userId?limit&cursor: one page of a customer's transactions, newest first, for staff. */
+export function useUserTransactions(userId: string, cursor?: string) {
+  return useQuery<Page<Transaction>>({
+    queryKey: queryKeys.adminUserTransactionPage(userId, cursor ?? ''),
     queryFn: ({ signal }) =>
-      api.get<Envelope<Transaction[]>>(`/transaction/admin/${encodeURIComponent(userId)}`, { signal }).then((answer) => answer.data),
+      api.get<Page<Transaction>>(`/transaction/admin/${encodeURIComponent(userId)}`, {
+        query: { limit: String(USER_TRANSACTIONS_PAGE), ...(cursor ? { cursor } : {}) },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,0 +1,215 @@
+/**
+ * `npm run bench:scale` (`-- --quick` for 100k customers / 1M postings; default 1M / 10M): the admin's and the
+ * auditors' reads on a generated bank. On a fresh database of its own it loads the bank with seed:scale's generator
+ * (seedBank, then the projector's rebuild), starts the bank as production does, and measures p50/p95/p99 over HTTP of:
+ * the customer list (pages walked by cursor), a search by name fragment, by e-mail and by account number, one
+ * customer's detail, a customer's transactions page (an ordinary customer and the largest merchant, pages walked by
+ * cursor), the auditors' balances-at for the largest merchant, the staff log page and a customer's own
+ * GET /user/me; plus the load and rebuild times, the database size and the largest body. Writes its section of
+ * docs/benchmarks.md (unless --no-write) and prints one JSON object as its last line.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { closePasswordWorkers, hashSecret } from '@bank/api';
+import { loadChainKeys } from '@bank/commands';
+import { createPostgresEventStore, ensureEventStoreSchema } from '@bank/eventstore';
+import { createPool, createProgressReporter } from '@bank/platform';
+import { migrateReadModels, rebuildProjections } from '@bank/projector';
+import { freeTcpPort } from '@bank/testkit';
+import { seedBank } from '../src/scale/seedBank';
+import { merchantCount, planTransactionCounts, plannedCustomer } from '../src/scale/seedPlan';
+import { SEED_PASSWORD } from '../src/scale/seedPassword';
+import { call, type ApiAnswer } from './lib/bankClient';
+import { startBank } from './lib/bankProcess';
+import { freshBankKeys } from './lib/bankSecrets';
+import { createBenchDatabase, dropBenchDatabase, writeBenchSection } from './lib/benchDatabase';
+import { loadAverage, percentile, round } from './lib/stats';
+import { signInStaff } from './lib/staffSignIn';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    customers: { type: 'string' },
+    transactions: { type: 'string' },
+    seed: { type: 'string' },
+    samples: { type: 'string' },
+    start: { type: 'string' },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+const quick = args.quick ?? false;
+const customers = Number(args.customers ?? (quick ? 100_000 : 1_000_000));
+const transactions = Number(args.transactions ?? (quick ? 1_000_000 : 10_000_000));
+const seed = Number(args.seed ?? 42);
+const samples = Number(args.samples ?? (quick ? 40 : 100));
+// The API and the projector by default, without the worker: in the whole bank the worker's transfer process would
+// first read the entire generated log from position 0 (about 330 events/s here: over an hour for 1.4M events), and
+// the reads measured meanwhile would measure that catch-up. `--start` runs anything else (e.g. the whole bank).
+// The shell starts the projector in the background and becomes the API (one process group: stopped together).
+const startCommand =
+  args.start ?? process.env.BENCH_START ?? 'node --import tsx services/runtime/src/main.ts projector & exec node --import tsx services/runtime/src/main.ts api';
+
+function log(message: string): void {
+  console.log(`[bench:scale ${new Date().toISOString().slice(11, 19)}] ${message}`);
+}
+
+interface ReadStats {
+  readonly p50Ms: number;
+  readonly p95Ms: number;
+  readonly p99Ms: number;
+}
+
+let largestBodyBytes = 0;
+let largestBodyRead = '';
+
+/** `count` timed GETs (one at a time, after one untimed warm-up); each must answer 200. */
+async function measure(name: string, count: number, request: (i: number) => Promise<ApiAnswer>): Promise<ReadStats> {
+  const times: number[] = [];
+  for (let i = -1; i < count; i += 1) {
+    const started = performance.now();
+    const answer = await request(Math.max(0, i));
+    const ms = performance.now() - started;
+    if (answer.status !== 200) throw new Error(`${name}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+    const bytes = Number(answer.headers.get('content-length') ?? JSON.stringify(answer.body).length);
+    if (bytes > largestBodyBytes) [largestBodyBytes, largestBodyRead] = [bytes, name];
+    if (i >= 0) times.push(ms);
+  }
+  const stats = { p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)), p99Ms: round(percentile(times, 99)) };
+  log(`   ${name}: p50 ${stats.p50Ms} ms, p95 ${stats.p95Ms} ms, p99 ${stats.p99Ms} ms`);
+  return stats;
+}
+
+/** GET `path` page after page (each sample the next page, by the cursor of the previous answer). */
+function pageWalker(baseUrl: string, token: string, path: string) {
+  let cursor: string | null = null;
+  return async () => {
+    const separator = path.includes('?') ? '&' : '?';
+    const answer = await call<{ next?: string | null }>(baseUrl, 'GET', `${path}${cursor ? `${separator}cursor=${encodeURIComponent(cursor)}` : ''}`, { token });
+    cursor = answer.body.next ?? null;
+    return answer;
+  };
+}
+
+async function main(): Promise<void> {
+  const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const { name: database, url: databaseUrl } = await createBenchDatabase(`bank_scale_${runId}`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-scale-'));
+  const keys = freshBankKeys();
+  const pool = createPool(databaseUrl, 24);
+  const progress = createProgressReporter({ print: log });
+  let bank: Awaited<ReturnType<typeof startBank>> | undefined;
+  try {
+    log(`loading ${customers} customers and ${transactions} postings (seed ${seed}) into ${database}`);
+    await ensureEventStoreSchema(pool);
+    await migrateReadModels(pool);
+    const store = createPostgresEventStore({ pool });
+    const passwordHash = await hashSecret(SEED_PASSWORD).finally(closePasswordWorkers);
+    const loadStarted = performance.now();
+    const seeded = await seedBank({
+      store,
+      customers,
+      transactions,
+      seed,
+      passwordHash,
+      chainKeys: loadChainKeys({ NODE_ENV: 'production', DATA_DIR: dataDir }, keys),
+      onProgress: ({ customers: done }) => progress.update({ phase: 'seed customers', done, total: customers, unit: 'customers' }),
+    });
+    const loadSeconds = round((performance.now() - loadStarted) / 1000);
+    const rebuilt = await rebuildProjections({
+      pool,
+      store,
+      unlogged: true,
+      onProgress: (update) => progress.update({ phase: `rebuild ${update.phase}`, done: update.events, unit: 'events' }),
+    });
+    progress.stop();
+    await store.close();
+    const rebuildSeconds = round(rebuilt.durationMs / 1000);
+    const { rows: sizeRows } = await pool.query<{ bytes: string }>('SELECT pg_database_size(current_database())::text AS bytes');
+    const databaseBytes = Number(sizeRows[0]!.bytes);
+    log(`loaded ${seeded.events} events in ${loadSeconds} s, rebuilt in ${rebuildSeconds} s; database ${(databaseBytes / 2 ** 30).toFixed(2)} GiB`);
+
+    bank = await startBank({
+      command: startCommand,
+      cwd: repoRoot,
+      port: await freeTcpPort(),
+      logFile: path.join(dataDir, 'bank.log'),
+      env: { NODE_ENV: 'production', ...keys, DATABASE_URL: databaseUrl, REDIS_PREFIX: `scale-${runId}:`, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    });
+    const base = bank.baseUrl;
+    const options = { customers, transactions, seed };
+    const counts = planTransactionCounts(options);
+    const ordinaryIndex = merchantCount(customers) + 7;
+    const ordinary = plannedCustomer(options, counts, ordinaryIndex);
+    const { rows: ids } = await pool.query<{ id: string; email: string }>(
+      `SELECT id, email_lower AS email FROM rm.users WHERE email_lower = ANY ($1::text[])`,
+      [[ordinary.email.toLowerCase(), plannedCustomer(options, counts, 0).email.toLowerCase()]],
+    );
+    const idOf = (email: string) => ids.find((row) => row.email === email.toLowerCase())!.id;
+    const ordinaryId = idOf(ordinary.email);
+    const merchantId = idOf(plannedCustomer(options, counts, 0).email);
+    const admin = await signInStaff(base, `seed-admin@seed${seed}.example`, SEED_PASSWORD);
+    const signIn = await call<{ token: string }>(base, 'POST', '/auth/signin', { body: { email: ordinary.email, password: SEED_PASSWORD } });
+    if (signIn.status !== 200) throw new Error(`customer sign-in: ${signIn.status}`);
+    const customerToken = signIn.body.token;
+    const someone = (i: number) => plannedCustomer(options, counts, (i * 7_919 + 13) % customers);
+    const get = (path: string, token = admin) => call(base, 'GET', path, { token });
+
+    log(`measuring, ${samples} samples per read (load ${await loadAverage()})`);
+    const reads: Record<string, ReadStats> = {};
+    const customerPages = pageWalker(base, admin, '/user/admin?limit=50');
+    reads['customer list page'] = await measure('customer list page', samples, () => customerPages());
+    reads['search by name fragment'] = await measure('search by name fragment', samples, (i) => get(`/user/admin?limit=50&search=${encodeURIComponent(someone(i).lastName.slice(0, 5).toLowerCase())}`));
+    reads['search by e-mail prefix'] = await measure('search by e-mail prefix', samples, (i) => get(`/user/admin?limit=50&search=${encodeURIComponent(someone(i).email.slice(0, someone(i).email.indexOf('@')))}`));
+    reads['search by account number'] = await measure('search by account number', samples, (i) => get(`/user/admin?limit=50&search=${someone(i).accountNumber}`));
+    reads['customer detail'] = await measure('customer detail', samples, () => get(`/user/admin/${ordinaryId}`));
+    const ordinaryPages = pageWalker(base, admin, `/transaction/admin/${ordinaryId}?limit=50`);
+    reads['transactions page (ordinary customer)'] = await measure('transactions page (ordinary customer)', samples, () => ordinaryPages());
+    const merchantPages = pageWalker(base, admin, `/transaction/admin/${merchantId}?limit=50`);
+    reads['transactions page (largest merchant)'] = await measure('transactions page (largest merchant)', samples, () => merchantPages());
+    reads['balances-at (largest merchant)'] = await measure('balances-at (largest merchant)', Math.max(5, Math.floor(samples / 8)), () =>
+      get(`/audit/users/${merchantId}/balances?at=2025-07-01T00:00:00Z`),
+    );
+    reads['staff log page'] = await measure('staff log page', samples, () => get('/audit/log?limit=50'));
+    reads['own GET /user/me'] = await measure('own GET /user/me', samples, () => get('/user/me', customerToken));
+
+    const result = { customers, transactions, events: seeded.events, loadSeconds, rebuildSeconds, databaseBytes, largestBodyBytes, largestBodyRead, reads };
+    const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`;
+    const table = Object.entries(reads)
+      .map(([name, stats]) => `| ${name} | ${stats.p50Ms} ms | ${stats.p95Ms} ms | ${stats.p99Ms} ms |`)
+      .join('\n');
+    if (!args['no-write']) {
+      writeBenchSection(
+        repoRoot,
+        'scale',
+        `## The bank at size (\`npm run bench:scale\`)
+
+Last run: ${new Date().toISOString()}${quick ? ' (quick)' : ''}, ${machine}, PostgreSQL on localhost, the bank started with
+\`${startCommand}\`; load average after the reads
+${await loadAverage()}. A generated bank (\`npm run seed:scale\`, seed ${seed}): **${customers.toLocaleString('en-US')} customers, ${transactions.toLocaleString('en-US')} postings**
+(${seeded.events.toLocaleString('en-US')} events), loaded in **${loadSeconds} s** and rebuilt in **${rebuildSeconds} s**; database
+**${(databaseBytes / 2 ** 30).toFixed(2)} GiB**. Largest answer: ${largestBodyBytes} bytes (${largestBodyRead}). ${samples} samples a read, one at a time, over HTTP.
+
+| read | p50 | p95 | p99 |
+|---|---|---|---|
+${table}
+
+Reproduce: \`npm run bench:scale\` (1M / 10M) or \`npm run bench:scale -- --quick\` (100k / 1M) on a machine with PostgreSQL
+and Redis on localhost; it creates and drops a database of its own.`,
+      );
+    }
+    console.log(JSON.stringify(result));
+  } finally {
+    await bank?.stop();
+    await pool.end();
+    if (!process.env.BENCH_KEEP_DATABASE) await dropBenchDatabase(database);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

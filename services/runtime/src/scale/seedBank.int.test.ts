@@ -1,0 +1,92 @@
+import { createPostgresEventStore, ensureEventStoreSchema, type EventStore } from '@bank/eventstore';
+import { createPool } from '@bank/platform';
+import { migrateReadModels, rebuildProjections, verifyReadModels } from '@bank/projector';
+import { createTestDatabase, type TestDatabase } from '@bank/testkit';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedBank } from './seedBank';
+import { planTransactionCounts, plannedCustomer } from './seedPlan';
+
+let database: TestDatabase;
+let pool: pg.Pool;
+let store: EventStore;
+const options = { customers: 40, transactions: 600, seed: 42 };
+const HASH = '$2a$10$abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQ';
+
+beforeAll(async () => {
+  database = await createTestDatabase('seed_scale');
+  pool = createPool(database.url, 8);
+  await ensureEventStoreSchema(pool);
+  await migrateReadModels(pool);
+  store = createPostgresEventStore({ pool });
+});
+
+afterAll(async () => {
+  await store?.close();
+  await pool?.end();
+  await database?.drop();
+});
+
+const count = async (sql: string) => Number((await pool.query<{ n: string }>(sql)).rows[0]!.n);
+
+describe('the seed plan', () => {
+  it('is the same for the same seed, and spreads exactly the asked postings with a long tail', () => {
+    const counts = planTransactionCounts({ customers: 1_000, transactions: 20_000, seed: 42 });
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(20_000);
+    expect(planTransactionCounts({ customers: 1_000, transactions: 20_000, seed: 42 })).toEqual(counts);
+    expect(planTransactionCounts({ customers: 1_000, transactions: 20_000, seed: 7 })).not.toEqual(counts);
+    const ordinary = [...counts.slice(1)].sort((a, b) => a - b);
+    expect(counts[0]).toBe(2_000);
+    expect(ordinary[Math.floor(ordinary.length / 2)]!).toBeLessThan(20);
+    expect(ordinary.at(-1)!).toBeGreaterThan(60);
+    const numbers = new Set(Array.from({ length: 1_000 }, (_, i) => plannedCustomer({ customers: 1_000, transactions: 20_000, seed: 42 }, counts, i).accountNumber));
+    expect(numbers.size).toBe(1_000);
+  });
+});
+
+describe('seedBank', () => {
+  it("writes the domain's events; the rebuild makes read models that agree with a replay; a second run adds nothing", async () => {
+    const first = await seedBank({ ...options, store, passwordHash: HASH, chunk: 50 });
+    expect(first.transactions).toBe(600);
+    const stored = await count('SELECT count(*) AS n FROM eventstore.events');
+    expect(stored).toBe(first.events);
+    await rebuildProjections({ pool, store });
+    expect(await count(`SELECT count(*) AS n FROM rm.users WHERE role = 'customer'`)).toBe(40);
+    expect(await count(`SELECT count(*) AS n FROM rm.transactions`)).toBe(600);
+    expect(await count(`SELECT count(*) AS n FROM rm.users WHERE role = 'admin'`)).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM rm.accounts WHERE savings_cents < 0 OR checking_cents < 0`)).toBe(0);
+    const verified = await verifyReadModels({ pool, store });
+    expect(verified.mismatches).toEqual([]);
+    const again = await seedBank({ ...options, store, passwordHash: HASH, chunk: 50 });
+    expect(again.events).toBe(first.events);
+    expect(await count('SELECT count(*) AS n FROM eventstore.events')).toBe(stored);
+  });
+
+  it('finishes a load cut short without duplicating what it had written', async () => {
+    const more = { customers: 60, transactions: 900, seed: 43 };
+    let stop = 0;
+    await expect(
+      seedBank({
+        ...more,
+        store,
+        passwordHash: HASH,
+        chunk: 20,
+        concurrency: 1,
+        onProgress: ({ customers }) => {
+          stop = customers;
+          if (customers === 25) throw new Error('cut short');
+        },
+      }),
+    ).rejects.toThrow('cut short');
+    expect(stop).toBe(25);
+    const before = await count('SELECT count(*) AS n FROM eventstore.events');
+    const finished = await seedBank({ ...more, store, passwordHash: HASH, chunk: 20 });
+    const after = await count('SELECT count(*) AS n FROM eventstore.events');
+    const fresh = await count(`SELECT count(DISTINCT event_id) AS n FROM eventstore.events`);
+    expect(after).toBe(fresh);
+    expect(after - before).toBeLessThan(finished.events);
+    await rebuildProjections({ pool, store });
+    expect(await count(`SELECT count(*) AS n FROM rm.users WHERE role = 'customer'`)).toBe(100);
+    expect(await count(`SELECT count(*) AS n FROM rm.transactions`)).toBe(1_500);
+  });
+});

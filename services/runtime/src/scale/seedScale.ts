@@ -1,0 +1,101 @@
+/**
+ * `npm run seed:scale -- --customers 1000000 --transactions 10000000 --seed 42 [--unlogged]`: a generated bank on
+ * the configured database (DATABASE_URL; use a fresh one), written as the bank's own events (seedBank: the
+ * domain's deciders, hash-chained like the API's, appended concurrently so the store batches them), then the read
+ * models built by the projector's rebuild. Progress with rate and ETA. Deterministic for a seed, and restartable:
+ * run the same command again after an interruption and it carries on without duplicating an event. Every
+ * generated customer's password is SEED_PASSWORD (hashed once). Its last line is one JSON object.
+ */
+import { closePasswordWorkers, hashSecret } from '@bank/api';
+import { loadChainKeys } from '@bank/commands';
+import { createEventStore } from '@bank/eventstore';
+import { createLogger, createPool, createProgressReporter, ensureDatabase, loadConfig } from '@bank/platform';
+import { createProjectorMetrics, migrateReadModels, rebuildProjections } from '@bank/projector';
+import { parseArgs } from 'node:util';
+import { seedBank } from './seedBank';
+import { SEED_PASSWORD } from './seedPassword';
+
+const USAGE = `Usage: npm run seed:scale -- [--customers N] [--transactions N] [--seed N] [--concurrency N] [--unlogged]
+  --customers N     customers (default 1000)
+  --transactions N  staff postings over all accounts (default 10 per customer)
+  --seed N          the plan's seed (default 42): the same seed plans the same bank
+  --concurrency N   customers written at once (default 16)
+  --unlogged        let the rebuild build UNLOGGED tables (a fresh database with nothing live)`;
+
+function wholeNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) || number < 0) throw new Error(`--${name} must be a whole number, got ${JSON.stringify(value)}\n${USAGE}`);
+  return number;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      customers: { type: 'string' },
+      transactions: { type: 'string' },
+      seed: { type: 'string' },
+      concurrency: { type: 'string' },
+      unlogged: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) return console.log(USAGE);
+  const customers = wholeNumber('customers', values.customers, 1_000);
+  const transactions = wholeNumber('transactions', values.transactions, customers * 10);
+  const seed = wholeNumber('seed', values.seed, 42);
+  const concurrency = Math.max(1, wholeNumber('concurrency', values.concurrency, 16));
+
+  const config = loadConfig();
+  const logger = createLogger('seed-scale', config.LOG_LEVEL);
+  await ensureDatabase(config.DATABASE_URL);
+  const pool = createPool(config.DATABASE_URL, concurrency + 8);
+  const store = await createEventStore(config, { pool, logger });
+  const progress = createProgressReporter({ print: (line) => logger.info(line) });
+  try {
+    await migrateReadModels(pool);
+    const passwordHash = await hashSecret(SEED_PASSWORD).finally(closePasswordWorkers);
+    const started = performance.now();
+    const seeded = await seedBank({
+      store,
+      customers,
+      transactions,
+      seed,
+      concurrency,
+      passwordHash,
+      chainKeys: loadChainKeys(config, process.env, logger),
+      onProgress: ({ customers: done }) => progress.update({ phase: 'seed customers', done, total: customers, unit: 'customers' }),
+    });
+    const loadSeconds = (performance.now() - started) / 1000;
+    const rebuilt = await rebuildProjections({
+      pool,
+      store,
+      logger,
+      metrics: createProjectorMetrics(),
+      unlogged: values.unlogged,
+      onProgress: (update) => progress.update({ phase: `rebuild ${update.phase}`, done: update.events, unit: 'events', ...(update.phase === 'load' ? { total: Math.max(seeded.events, update.events) } : {}) }),
+    });
+    progress.stop();
+    const { rows } = await pool.query<{ bytes: string }>('SELECT pg_database_size(current_database())::text AS bytes');
+    console.log(
+      JSON.stringify({
+        customers: seeded.customers,
+        transactions: seeded.transactions,
+        events: seeded.events,
+        seed,
+        loadSeconds: Math.round(loadSeconds * 10) / 10,
+        rebuildSeconds: Math.round(rebuilt.durationMs / 100) / 10,
+        databaseBytes: Number(rows[0]!.bytes),
+      }),
+    );
+  } finally {
+    progress.stop();
+    await store.close();
+    await pool.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
