@@ -15,6 +15,7 @@ export * from './events/reservationEvents';
 export * from './events/accountEvents';
 export * from './events/transferEvents';
 export * from './events/directoryEvents';
+export * from './events/standingOrderEvents';
 export * from './events/eventSchemas';
 export * from './events/maskSecrets';
 
@@ -44,6 +45,8 @@ export * from './transfer/transferProcess';
 export * from './reservation/reservationDecider';
 export * from './beneficiary/beneficiaryDecider';
 export * from './contact/contactDecider';
+export * from './standingOrder/schedule';
+export * from './standingOrder/standingOrderDecider';
 
 export * from './replay/replayCustomer';
 
