@@ -10,3 +10,4 @@ export * from './connectionState';
 export * from './serviceCheck';
 export * from './uuid';
 export * from './progress';
+export * from './clock';
