@@ -24,6 +24,7 @@ export * from './commands/dataUrl';
 export * from './commands/authInputs';
 export * from './commands/userInputs';
 export * from './commands/transferInput';
+export * from './commands/standingOrderInput';
 export * from './commands/adminInputs';
 export * from './commands/directoryInputs';
 export * from './commands/secondFactorInputs';
