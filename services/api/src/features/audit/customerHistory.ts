@@ -4,7 +4,10 @@ import { comparePositions, type EventStore, type RecordedEvent } from '@bank/eve
 /** A customer's stored record, read straight from the event store (never from the read models). */
 export interface CustomerHistory {
   readonly userId: string;
-  /** Every event of customer-<id>, account-<id> and the transfer streams the customer took part in, in global order. */
+  /**
+   * Every event of customer-<id>, account-<id>, the transfer streams the customer took part in and the standing
+   * orders that paid from the account, in global order.
+   */
   readonly events: readonly RecordedEvent[];
   readonly streams: readonly string[];
 }
@@ -15,9 +18,16 @@ function transferIdOf(event: RecordedEvent): string | undefined {
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
+/** The standing order a payment came from (its debit's metadata names it). */
+function standingOrderIdOf(event: RecordedEvent): string | undefined {
+  const id = event.metadata.standingOrderId;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
 /**
  * Reads a customer's streams. The transfer streams are found through the customer's own account stream: every
- * leg of a transfer that touched the customer's money carries its transfer id.
+ * leg of a transfer that touched the customer's money carries its transfer id; so are the standing orders, through
+ * the debits of their payments (an order that has not paid yet is not part of the money's record).
  * Returns undefined when the store holds no event of that customer.
  */
 export async function loadCustomerHistory(store: EventStore, userId: string): Promise<CustomerHistory | undefined> {
@@ -27,9 +37,10 @@ export async function loadCustomerHistory(store: EventStore, userId: string): Pr
   if (customer.length === 0 && account.length === 0) return undefined;
   const transferIds = [...new Set(account.map(transferIdOf).filter((id): id is string => id !== undefined))];
   const transferStreams = transferIds.map((id) => streams.transfer(id));
-  const transfers = await Promise.all(transferStreams.map((stream) => store.readStream(stream)));
-  const events = [...customer, ...account, ...transfers.flat()].sort((a, b) => comparePositions(a.position, b.position));
-  return { userId, events, streams: [customerStream, accountStream, ...transferStreams] };
+  const orderStreams = [...new Set(account.map(standingOrderIdOf).filter((id): id is string => id !== undefined))].map((id) => streams.standingOrder(id));
+  const others = await Promise.all([...transferStreams, ...orderStreams].map((stream) => store.readStream(stream)));
+  const events = [...customer, ...account, ...others.flat()].sort((a, b) => comparePositions(a.position, b.position));
+  return { userId, events, streams: [customerStream, accountStream, ...transferStreams, ...orderStreams] };
 }
 
 /** The instant an event happened: the time the service stamped in its metadata, else the store's own time. */

@@ -5,6 +5,8 @@ import express, { type Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from '../../http/errorHandler';
+import { loadCustomerHistory } from '../audit/customerHistory';
+import { presentEvents } from '../audit/presentEvents';
 import { jsonBody } from '../../http/jsonBody';
 import { requestId } from '../../http/requestId';
 import { createTransactionsHarness, TEST_PIN, type TransactionsHarness } from '../transactions/testing/transactionsHarness';
@@ -59,6 +61,15 @@ describe('POST /standing-orders', () => {
     await h.settle();
     expect(await h.fx.balances(payer.userId)).toEqual({ savings: 0, checking: 87_50 });
     expect((await h.fx.history(payer.userId)).transactions.size).toBe(2);
+
+    // The audit timeline of the payer shows the order's events with the payment's.
+    const history = await loadCustomerHistory(h.fx.store, payer.userId);
+    const timeline = presentEvents(h.fx.store, payer.userId, history?.events ?? []);
+    expect(history?.streams).toContain(`standingOrder-${order._id}`);
+    expect(timeline.filter((event) => event.stream === `standingOrder-${order._id}`).map((event) => event.summary)).toEqual([
+      `Standing order of $12.50 from checking to ${order.recipientName} (${payee.accountNumber}), weekly on day ${weekday} from ${today}`,
+      `Standing order payment of ${today} made (transfer ${order.occurrences[0]!.transferId})`,
+    ]);
   });
 
   it('answers the transfer’s own errors as a transfer does, and refuses bad schedules', async () => {
