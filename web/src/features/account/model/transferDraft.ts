@@ -37,7 +37,7 @@ export function wantsLookup(draft: Pick<TransferDraft, 'accountNumber' | 'bankNa
  * filled in ('' when it found nothing, failed or has not run): without one the transfer has no recipient, so
  * 'Please fill all fields' (spec §5). Returns the message to show, or null when the summary may open.
  */
-export function validateTransfer(draft: TransferDraft, user: Pick<User, 'account'>, recipient: string): string | null {
+export function validateTransfer(draft: TransferDraft, user: Pick<User, 'account'>, recipient: string, options: { checkBalance?: boolean } = {}): string | null {
   if (draft.amount.trim() === '' || draft.accountType === '' || draft.accountNumber.trim() === '' || recipient.trim() === '') {
     return 'Please fill all fields';
   }
@@ -49,6 +49,6 @@ export function validateTransfer(draft: TransferDraft, user: Pick<User, 'account
     return `Routing number must be at least ${ROUTING_NUMBER_MIN_DIGITS} digits`;
   }
   if (draft.accountNumber.trim() === user.account.number && draft.accountType === draft.from) return 'You cannot transfer to the same account';
-  if (amount.cents > dollarsToCents(user.account[draft.from])) return 'You do not have enough balance';
+  if ((options.checkBalance ?? true) && amount.cents > dollarsToCents(user.account[draft.from])) return 'You do not have enough balance';
   return null;
 }
