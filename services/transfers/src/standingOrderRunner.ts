@@ -81,7 +81,8 @@ async function pay(deps: StandingOrderRunnerDeps, order: StandingOrder, date: st
           routingNumber: order.routingNumber,
           accountType: order.accountType,
           to: order.recipientName,
-          description: order.description || `Standing order to ${order.recipientName || order.accountNumber}`,
+          // Marked in the transaction list as coming from the order.
+          description: `Standing order: ${order.description || order.recipientName || order.accountNumber}`,
           paymentPin: undefined,
         },
         authorised: { standingOrderId: order.orderId, transferId },

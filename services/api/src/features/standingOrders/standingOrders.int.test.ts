@@ -60,7 +60,11 @@ describe('POST /standing-orders', () => {
     expect(res.headers['x-event-position']).toBeDefined();
     await h.settle();
     expect(await h.fx.balances(payer.userId)).toEqual({ savings: 0, checking: 87_50 });
-    expect((await h.fx.history(payer.userId)).transactions.size).toBe(2);
+    const transactions = [...(await h.fx.history(payer.userId)).transactions.values()];
+    expect(transactions.map((tx) => [tx.kind, tx.description, tx.transferId])).toEqual([
+      ['staff', 'Opening deposit', null],
+      ['transfer_debit', 'Standing order: Rent', order.occurrences[0]!.transferId],
+    ]);
 
     // The audit timeline of the payer shows the order's events with the payment's.
     const history = await loadCustomerHistory(h.fx.store, payer.userId);
