@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { addDays } from '@bank/domain';
+import { addDays, customerDecider, standingOrderDecider, streams } from '@bank/domain';
 import { utcDate } from '@bank/platform';
 import express, { type Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadState } from '../../commands/runCommand';
 import { errorHandler } from '../../http/errorHandler';
 import { loadCustomerHistory } from '../audit/customerHistory';
 import { presentEvents } from '../audit/presentEvents';
@@ -91,6 +92,49 @@ describe('POST /standing-orders', () => {
     expect((await post({ amount: '0.5' })).status).toBe(400);
     expect((await post({ schedule: { frequency: 'daily', day: 1, firstDate: today } })).status).toBe(400);
     expect((await request(app).get('/api/standing-orders').set(auth(payer.token))).body).toEqual({ data: [] });
+  });
+});
+
+describe('the worker’s runner', () => {
+  it('leads bank-wide and pays an order that falls due at its next tick', async () => {
+    const payer = await h.customer({ checkingCents: 100_00 });
+    const payee = await h.customer();
+    const runner = h.worker!.standingOrders;
+    await runner.ready;
+    expect(runner.status()).toBe('leader');
+    // An order for today made straight with the domain (not through the route, which would pay it itself), so only
+    // the worker's tick can pay it.
+    const orderId = randomUUID();
+    const { state: customer } = await loadState(h.deps, customerDecider, streams.customer(payer.userId));
+    await h.fx.commands.execute({
+      decider: standingOrderDecider,
+      streamId: streams.standingOrder(orderId),
+      decide: (state) =>
+        standingOrderDecider.decide(
+          {
+            type: 'CreateStandingOrder',
+            orderId,
+            payerId: payer.userId,
+            customer,
+            recipient: { kind: 'internal', payeeId: payee.userId, name: 'Payee' },
+            pinMatches: true,
+            from: 'checking',
+            amountCents: 30_00,
+            accountNumber: payee.accountNumber,
+            accountType: 'savings',
+            schedule: { frequency: 'monthly', day: Number(today.slice(8, 10)), firstDate: today, count: 1 },
+            today,
+            now: now.toISOString(),
+          },
+          state,
+        ),
+      context: { metadata: { actorId: payer.userId, actorRole: 'customer' } },
+      commandType: 'CreateStandingOrder',
+    });
+    await h.settle();
+    const outcomes = await runner.tick();
+    expect(outcomes.filter((outcome) => outcome.orderId === orderId)).toMatchObject([{ date: today, outcome: { status: 'paid' } }]);
+    expect(await h.fx.balances(payer.userId)).toEqual({ savings: 0, checking: 70_00 });
   });
 });
 
