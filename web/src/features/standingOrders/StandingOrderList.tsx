@@ -10,13 +10,16 @@ const occurrenceLabel = { paid: 'Paid', failed: 'Failed', missed: 'Missed' } as 
 
 export interface StandingOrderListProps {
   orders: readonly StandingOrder[];
-  busy: boolean;
-  onChange: (id: string, change: OrderChange) => void;
+  busy?: boolean;
+  /** Pause / resume / cancel (the customer's own list); without it the list only shows (staff). */
+  onChange?: (id: string, change: OrderChange) => void;
 }
 
 /** The customer's orders: to whom, how much, when next, the latest payments, and pause / resume / cancel. */
-export function StandingOrderList({ orders, busy, onChange }: StandingOrderListProps) {
-  if (orders.length === 0) return <EmptyState title="No standing orders yet">Create one to pay rent, savings or a subscription on its own.</EmptyState>;
+export function StandingOrderList({ orders, busy = false, onChange }: StandingOrderListProps) {
+  if (orders.length === 0) {
+    return <EmptyState title="No standing orders yet">{onChange ? 'Create one to pay rent, savings or a subscription on its own.' : null}</EmptyState>;
+  }
   return (
     <ul className="standing-order-list">
       {orders.map((order) => (
@@ -53,7 +56,7 @@ export function StandingOrderList({ orders, busy, onChange }: StandingOrderListP
               </tbody>
             </table>
           ) : null}
-          {order.status !== 'cancelled' ? (
+          {onChange && order.status !== 'cancelled' ? (
             <div className="form-actions">
               {order.status === 'active' ? (
                 <Button variant="secondary" disabled={busy} onClick={() => onChange(order._id, 'pause')}>
