@@ -40,6 +40,9 @@ export const domainErrorMessages = {
   transfer_completed: 'Transfer already completed',
   transfer_failed: 'Transfer already failed',
   invalid_transfer_step: 'This step does not apply to this transfer',
+  // standing orders
+  invalid_schedule: 'Schedule is not valid',
+  order_cancelled: 'Standing order is cancelled',
   // uniqueness / existence
   email_taken: 'Email already registered',
   account_number_taken: 'Account number already in use',

@@ -15,6 +15,7 @@ export * from './events/reservationEvents';
 export * from './events/accountEvents';
 export * from './events/transferEvents';
 export * from './events/directoryEvents';
+export * from './events/standingOrderEvents';
 export * from './events/eventSchemas';
 export * from './events/maskSecrets';
 
@@ -23,6 +24,7 @@ export * from './inputs/dataUrl';
 export * from './inputs/authInputs';
 export * from './inputs/userInputs';
 export * from './inputs/transferInput';
+export * from './inputs/standingOrderInput';
 export * from './inputs/adminInputs';
 export * from './inputs/directoryInputs';
 export * from './inputs/secondFactorInputs';
@@ -45,6 +47,8 @@ export * from './transfer/transferForm';
 export * from './reservation/reservationDecider';
 export * from './beneficiary/beneficiaryDecider';
 export * from './contact/contactDecider';
+export * from './standingOrder/schedule';
+export * from './standingOrder/standingOrderDecider';
 
 export * from './replay/replayCustomer';
 

@@ -7,8 +7,9 @@
  *   contact-<contactId>      one contact message
  *   email-<lowercased email> e-mail reservation (uniqueness)
  *   accountnumber-<digits>   account-number reservation (uniqueness)
+ *   standingOrder-<orderId>  one standing order (its schedule and occurrences)
  */
-export const streamCategories = ['customer', 'account', 'transfer', 'beneficiaries', 'contact', 'email', 'accountnumber'] as const;
+export const streamCategories = ['customer', 'account', 'transfer', 'beneficiaries', 'contact', 'email', 'accountnumber', 'standingOrder'] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
 export const BENEFICIARIES_STREAM = 'beneficiaries';
@@ -26,6 +27,7 @@ export const streams = {
   contact: (contactId: string): string => `contact-${contactId}`,
   email: (email: string): string => `email-${normalizeEmail(email)}`,
   accountNumber: (accountNumber: string): string => `accountnumber-${accountNumber}`,
+  standingOrder: (orderId: string): string => `standingOrder-${orderId}`,
 } as const;
 
 export type ParsedStreamName = { readonly category: StreamCategory; readonly id: string };

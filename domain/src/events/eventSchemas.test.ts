@@ -14,11 +14,14 @@ describe('the event registry', () => {
         'AccountOpened', 'AccountCredited', 'AccountDebited', 'BalanceAdjusted', 'StaffTransactionPosted', 'TransactionReversed', 'TransactionStatusChanged', 'AccountClosed',
         'TransferRequested', 'TransferDebited', 'TransferCredited', 'TransferSent', 'TransferSettled', 'TransferFailed', 'TransferRefunded',
         'BeneficiaryAdded', 'BeneficiaryRemoved', 'ContactMessageReceived', 'ContactMessageDeleted',
+        'StandingOrderCreated', 'StandingOrderPaused', 'StandingOrderResumed', 'StandingOrderCancelled', 'OccurrencePaid', 'OccurrenceFailed',
+        'OccurrenceMissed', 'StandingOrderSuspended',
       ].sort(),
     );
     for (const type of bankEventTypes) expect(eventSchemas[type].schemaVersion).toBe(1);
     expect(eventTypesOfStream('email')).toEqual(['EmailReserved', 'EmailReleased']);
     expect(eventTypesOfStream('transfer')).toHaveLength(7);
+    expect(eventTypesOfStream('standingOrder')).toHaveLength(8);
   });
 
   it('parses valid stored data', () => {

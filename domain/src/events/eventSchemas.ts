@@ -4,6 +4,7 @@ import { accountEventSchemas } from './accountEvents';
 import { customerEventSchemas } from './customerEvents';
 import { beneficiaryEventSchemas, contactEventSchemas } from './directoryEvents';
 import { reservationEventSchemas } from './reservationEvents';
+import { standingOrderEventSchemas } from './standingOrderEvents';
 import { transferEventSchemas } from './transferEvents';
 
 export interface EventSchemaEntry<Schema extends z.ZodType = z.ZodType> {
@@ -39,6 +40,7 @@ export const eventSchemas = {
   ...entries(transferEventSchemas, 'transfer'),
   ...entries(beneficiaryEventSchemas, 'beneficiaries'),
   ...entries(contactEventSchemas, 'contact'),
+  ...entries(standingOrderEventSchemas, 'standingOrder'),
 } as const;
 
 export type EventDataMap = { [K in keyof typeof eventSchemas]: z.infer<(typeof eventSchemas)[K]['data']> };

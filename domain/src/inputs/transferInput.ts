@@ -11,8 +11,8 @@ import { blankToUndefined, optionalDollarsField, optionalEnum, optionalText } fr
  * A missing pin passes as undefined: the service then sets pinMatches = false ('Incorrect payment pin').
  * Output: `amount` becomes `amountCents`.
  */
-export const transferInput = z
-  .object({
+/** The transfer form's fields (before `amount` becomes `amountCents`): a standing order's form has them too. */
+export const transferFields = z.object({
     from: z.enum(accountKinds, { error: 'From must be savings or checking' }),
     amount: optionalDollarsField({ minCents: MIN_TRANSFER_CENTS, minMessage: TRANSFER_MINIMUM_MESSAGE }),
     accountNumber: optionalText('Account number', 34),
@@ -25,6 +25,7 @@ export const transferInput = z
       (value) => (typeof value === 'number' ? String(value) : blankToUndefined(value)),
       z.string({ error: PAYMENT_PIN_MESSAGE }).regex(PAYMENT_PIN_PATTERN, PAYMENT_PIN_MESSAGE).optional(),
     ),
-  })
-  .transform(({ amount, ...rest }) => ({ ...rest, amountCents: amount }));
+});
+
+export const transferInput = transferFields.transform(({ amount, ...rest }) => ({ ...rest, amountCents: amount }));
 export type TransferInput = z.output<typeof transferInput>;

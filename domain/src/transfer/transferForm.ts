@@ -36,8 +36,13 @@ export function wantsRecipientLookup(form: { readonly bankName: string; readonly
   return form.bankName.trim() !== '' && new RegExp(`^\\d{${RECIPIENT_LOOKUP_DIGITS},}$`).test(form.accountNumber.trim());
 }
 
+export interface TransferFormOptions {
+  /** Whether the amount must be within the `from` balance now (default true; a standing order checks it when it pays). */
+  readonly checkBalance?: boolean;
+}
+
 /** The form's first problem as the API would word it, or null when the summary may open. */
-export function transferFormProblem(form: TransferForm, payer: TransferPayer): string | null {
+export function transferFormProblem(form: TransferForm, payer: TransferPayer, options: TransferFormOptions = {}): string | null {
   if (form.amount.trim() === '' || form.accountType === '' || form.accountNumber.trim() === '' || form.recipient.trim() === '') {
     return domainErrorMessages.fill_fields;
   }
@@ -47,6 +52,6 @@ export function transferFormProblem(form: TransferForm, payer: TransferPayer): s
   const routing = form.routingNumber.trim();
   if (routing !== '' && !new RegExp(`^\\d{${ROUTING_NUMBER_MIN_DIGITS},}$`).test(routing)) return ROUTING_NUMBER_MESSAGE;
   if (form.accountNumber.trim() === payer.accountNumber && form.accountType === form.from) return domainErrorMessages.same_account;
-  if (amount.cents > payer.balancesCents[form.from]) return domainErrorMessages.insufficient_balance;
+  if ((options.checkBalance ?? true) && amount.cents > payer.balancesCents[form.from]) return domainErrorMessages.insufficient_balance;
   return null;
 }

@@ -3,6 +3,7 @@ import { cardRequestsProjection } from './cardRequestsProjection';
 import { directoryProjection } from './directoryProjection';
 import type { Projection } from './projection';
 import { staffAuditLogProjection } from './staffAuditLogProjection';
+import { standingOrdersProjection } from './standingOrdersProjection';
 import { transactionsProjection } from './transactionsProjection';
 import { transfersProjection } from './transfersProjection';
 import { usersProjection } from './usersProjection';
@@ -16,4 +17,5 @@ export const defaultProjections: readonly Projection[] = [
   directoryProjection,
   cardRequestsProjection,
   staffAuditLogProjection,
+  standingOrdersProjection,
 ];

@@ -219,10 +219,38 @@ CREATE INDEX users_email_prefix_idx ON ${s}.users (email_lower text_pattern_ops)
 CREATE INDEX users_account_prefix_idx ON ${s}.users (account_number text_pattern_ops) WHERE role = 'customer';`;
 };
 
+/** rm.standing_orders: one row per standing order (the runner's list of orders to look at, the admins' list). */
+const standingOrdersTable = (schemaName: string): string => {
+  const s = schemaIdent(schemaName);
+  return `
+CREATE TABLE ${s}.standing_orders (
+  id uuid PRIMARY KEY,
+  payer_id uuid NOT NULL,
+  status text NOT NULL,
+  from_account text NOT NULL,
+  account_number text NOT NULL,
+  recipient_name text NOT NULL,
+  amount_cents bigint NOT NULL,
+  description text NOT NULL,
+  frequency text NOT NULL,
+  day integer NOT NULL,
+  first_date date NOT NULL,
+  end_date date,
+  payment_count integer,
+  created_at timestamptz NOT NULL,
+  last_occurrence_date date,
+  last_occurrence_status text,
+  last_position text COLLATE "C" NOT NULL
+);
+CREATE INDEX standing_orders_payer_idx ON ${s}.standing_orders (payer_id, created_at DESC);
+CREATE INDEX standing_orders_active_idx ON ${s}.standing_orders (id) WHERE status = 'active';`;
+};
+
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial read models', sql: initialTables },
   { version: 2, name: 'require_row for projections', sql: requireRowFunction },
   { version: 3, name: 'search indexes of the admin lists', sql: searchIndexes },
+  { version: 4, name: 'standing orders', sql: standingOrdersTable },
 ];
 
 export const LATEST_MIGRATION = migrations.at(-1)!.version;

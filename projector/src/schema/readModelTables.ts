@@ -13,6 +13,7 @@ export interface ReadModelTables {
   readonly contacts: string;
   readonly cardRequests: string;
   readonly staffAuditLog: string;
+  readonly standingOrders: string;
 }
 
 /** The tables a rebuild compares and a projection writes, in a stable order (checkpoint excluded). */
@@ -25,6 +26,7 @@ export const READ_MODEL_TABLE_NAMES = [
   'contacts',
   'card_requests',
   'staff_audit_log',
+  'standing_orders',
 ] as const;
 
 export function readModelTables(schemaName: string): ReadModelTables {
@@ -41,5 +43,6 @@ export function readModelTables(schemaName: string): ReadModelTables {
     contacts: `${schema}.contacts`,
     cardRequests: `${schema}.card_requests`,
     staffAuditLog: `${schema}.staff_audit_log`,
+    standingOrders: `${schema}.standing_orders`,
   };
 }

@@ -44,7 +44,7 @@ export interface WorkloadOptions {
  * A random but valid workload of domain events (valid for the domain's schemas, consistent for its replay: every
  * balanceAfterCents is right and no balance goes below zero): registrations, staff postings, internal and external
  * transfers (settled, or failed and refunded), adjustments, reversals, profile changes, blocks, verifications,
- * card requests, beneficiaries and contact messages.
+ * card requests, beneficiaries, contact messages and standing orders.
  */
 export function generateWorkload(options: WorkloadOptions): StreamEvent[] {
   const rnd = random(options.seed ?? 42);
@@ -62,6 +62,7 @@ export function generateWorkload(options: WorkloadOptions): StreamEvent[] {
   const users: User[] = [];
   const beneficiaries: string[] = [];
   const contacts: string[] = [];
+  const orders: { id: string; status: 'active' | 'paused' | 'suspended' | 'cancelled'; day: number }[] = [];
 
   const adminId = nextId();
   const asAdmin: EventMetadata = { actorId: adminId, actorRole: 'admin' };
@@ -335,8 +336,58 @@ export function generateWorkload(options: WorkloadOptions): StreamEvent[] {
         out.push({ stream: `contact-${id}`, event: bankEvent('ContactMessageDeleted', { contactId: id, adminId, occurredAt: now() }), metadata: asAdmin });
       }
     },
+    // standing orders (their records only: their payments are transfers like the others)
+    () => {
+      const roll = rnd();
+      const open = orders.filter((order) => order.status !== 'cancelled');
+      if (roll < 0.3 || open.length === 0) {
+        const id = nextId();
+        const payer = pick(users);
+        const payee = pick(users);
+        orders.push({ id, status: 'active', day: 1 });
+        const firstDate = now().slice(0, 10);
+        out.push({
+          stream: `standingOrder-${id}`,
+          event: bankEvent('StandingOrderCreated', {
+            orderId: id,
+            payerId: payer.id,
+            from: pick(['savings', 'checking'] as const),
+            accountNumber: payee.accountNumber,
+            bankName: '',
+            routingNumber: '',
+            accountType: pick(['savings', 'checking'] as const),
+            recipientName: 'Payee',
+            amountCents: amount(),
+            description: pick(['Rent', '']),
+            schedule: rnd() < 0.5 ? { frequency: 'monthly', day: 31, firstDate, count: 12 } : { frequency: 'weekly', day: 5, firstDate },
+            createdAt: now(),
+          }),
+          metadata: { actorId: payer.id, actorRole: 'customer' },
+        });
+        return;
+      }
+      const order = pick(open);
+      const stream = `standingOrder-${order.id}`;
+      const date = `2025-02-${String(Math.min(28, order.day++)).padStart(2, '0')}`;
+      if (roll < 0.55) out.push({ stream, event: bankEvent('OccurrencePaid', { orderId: order.id, date, transferId: nextId(), occurredAt: now() }) });
+      else if (roll < 0.65) {
+        out.push({ stream, event: bankEvent('OccurrenceFailed', { orderId: order.id, date, reason: 'You do not have enough balance', occurredAt: now() }) });
+        if (rnd() < 0.3) {
+          order.status = 'suspended';
+          out.push({ stream, event: bankEvent('StandingOrderSuspended', { orderId: order.id, reason: '3 payments in a row failed', occurredAt: now() }) });
+        }
+      } else if (roll < 0.7) out.push({ stream, event: bankEvent('OccurrenceMissed', { orderId: order.id, date, occurredAt: now() }) });
+      else if (roll < 0.8) {
+        order.status = order.status === 'active' ? 'paused' : 'active';
+        const data = { orderId: order.id, occurredAt: now() };
+        out.push({ stream, event: order.status === 'paused' ? bankEvent('StandingOrderPaused', data) : bankEvent('StandingOrderResumed', { ...data, resumedOn: data.occurredAt.slice(0, 10) }) });
+      } else {
+        order.status = 'cancelled';
+        out.push({ stream, event: bankEvent('StandingOrderCancelled', { orderId: order.id, occurredAt: now() }) });
+      }
+    },
   ];
-  const weights = [4, 25, 35, 5, 6, 15, 10];
+  const weights = [4, 25, 35, 5, 6, 15, 10, 4];
 
   for (let i = 0; i < 5; i += 1) register('customer');
   const total = weights.reduce((sum, weight) => sum + weight, 0);

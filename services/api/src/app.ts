@@ -18,6 +18,7 @@ import { createFilesRouter } from './features/files/filesRouter';
 import { createApiDocsRouter } from './features/openapi/apiDocsRouter';
 import { createOpenApiRouter } from './features/openapi/openApiRouter';
 import { createQueueDashboard, QUEUE_DASHBOARD_PATH } from './features/transactions/queueDashboard';
+import { createStandingOrdersRouter } from './features/standingOrders/standingOrdersRouter';
 import { createStatementsRouter } from './features/statements/statementsRouter';
 import { createTransactionsRouter } from './features/transactions/transactionsRouter';
 import { createUsersRouter, isUploadRequest } from './features/users/usersRouter';
@@ -56,6 +57,7 @@ export function createApiRouters(deps: AppDeps): express.Router[] {
     createAdminUsersRouter(deps),
     transactions,
     createStatementsRouter(deps),
+    createStandingOrdersRouter(deps),
     createAuditRouter(deps),
   ];
 }

@@ -73,6 +73,24 @@ async function freshCustomerWithFactor(): Promise<string> {
   return customer.userId;
 }
 
+function standingOrderBody(): object {
+  return {
+    from: 'savings',
+    amount: 1,
+    accountNumber: payee.accountNumber,
+    accountType: 'savings',
+    paymentPin: '123456',
+    schedule: { frequency: 'monthly', day: 1, firstDate: '2099-01-01' },
+  };
+}
+
+/** The path of a standing order of the caller's own (a customer's), or of no order (anyone else). */
+async function ownOrderPath(fx: Fixture, suffix: string): Promise<string> {
+  const created = fx.me ? await request(t.app).post('/api/standing-orders').set(fx.me.auth).send(standingOrderBody()) : undefined;
+  const id = created?.status === 201 ? (created.body.data._id as string) : randomUUID();
+  return `/api/standing-orders/${id}${suffix}`;
+}
+
 function sessionIdOf(user: SignedIn): string {
   const payload = JSON.parse(Buffer.from(user.token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string };
   return payload.sid;
@@ -181,6 +199,13 @@ const cases: readonly Case[] = [
     notSuccessFor: ['admin'],
   },
   { method: 'get', route: '/statements', path: () => '/api/statements?account=checking&from=2025-01-01&to=2025-01-31' },
+  // Staff have no account and no payment pin: their orders are refused by the bank's rules (422), not by the role.
+  { method: 'post', route: '/standing-orders', path: () => '/api/standing-orders', body: () => standingOrderBody(), notSuccessFor: ['admin'] },
+  { method: 'get', route: '/standing-orders', path: () => '/api/standing-orders' },
+  { method: 'post', route: '/standing-orders/:id/pause', path: (fx) => ownOrderPath(fx, '/pause'), notSuccessFor: ['admin'] },
+  { method: 'post', route: '/standing-orders/:id/resume', path: (fx) => ownOrderPath(fx, '/resume'), notSuccessFor: ['admin'] },
+  { method: 'delete', route: '/standing-orders/:id', path: (fx) => ownOrderPath(fx, ''), notSuccessFor: ['admin'] },
+  { method: 'get', route: '/user/admin/:id/standing-orders', path: () => `/api/user/admin/${payee.userId}/standing-orders` },
   { method: 'get', route: '/transaction/admin', path: () => '/api/transaction/admin' },
   { method: 'get', route: '/transaction/admin/:userId', path: () => `/api/transaction/admin/${payee.userId}` },
   {

@@ -11,3 +11,4 @@ export * from './serviceCheck';
 export * from './uuid';
 export * from './progress';
 export * from './cli';
+export * from './clock';

@@ -11,6 +11,7 @@ export * from './recipient';
 export * from './requestTransfer';
 export * from './settlementNetwork';
 export * from './settlementQueue';
+export * from './standingOrderRunner';
 export * from './sweeper';
 export * from './transferProcess';
 export * from './transferSettings';

@@ -21,8 +21,8 @@ export interface TransferRequestDeps {
   /** The read models (recipient look-up). */
   readonly pool: pg.Pool;
   readonly signals: TransferSignals;
-  /** Keys of the payment pins' keyed hashes (PIN_KEYS). */
-  readonly pinKeys: Keyring;
+  /** Keys of the payment pins' keyed hashes (PIN_KEYS). Not needed for payments authorised earlier (`authorised`). */
+  readonly pinKeys?: Keyring | undefined;
   /** Checks a pin stored as bcrypt before the keyed scheme (off the event loop). */
   readonly verifyLegacyPin?: LegacyPinVerifier;
   readonly creditWaitMs: number;
@@ -38,6 +38,11 @@ export interface TransferRequestCommand {
   /** The request's Idempotency-Key: the transfer id derives from it (and the user). */
   readonly idempotencyKey?: string | undefined;
   readonly requestId?: string | undefined;
+  /**
+   * A payment the customer authorised earlier with their payment pin (an occurrence of a standing order): the pin is
+   * not asked again (input.paymentPin is ignored); every other rule of a transfer applies. Its transfer id is given.
+   */
+  readonly authorised?: { readonly standingOrderId: string; readonly transferId: string } | undefined;
 }
 
 export type DebitData = EventData<'AccountDebited'>;
@@ -67,23 +72,27 @@ export interface PinAttemptGuard {
   attempt(userId: string, check: () => Promise<boolean>): Promise<boolean>;
 }
 
-async function pinMatches(deps: TransferRequestDeps, userId: string, customer: CustomerState, pin: string | undefined): Promise<boolean> {
+/** The pin check of a transfer (counted against the user's wrong pins): false when none is given or set. */
+export async function paymentPinMatches(deps: Pick<TransferRequestDeps, 'pinKeys' | 'verifyLegacyPin' | 'pinAttempts'>, userId: string, customer: CustomerState, pin: string | undefined): Promise<boolean> {
   if (pin === undefined || customer.status === 'unregistered' || customer.pinHash === null) return false;
   const stored = customer.pinHash;
-  const check = () => verifyPin(deps.pinKeys, userId, pin, stored, deps.verifyLegacyPin);
+  const keys = deps.pinKeys;
+  if (!keys) throw new Error('No payment-pin keys (PIN_KEYS) to check a pin with');
+  const check = () => verifyPin(keys, userId, pin, stored, deps.verifyLegacyPin);
   return deps.pinAttempts ? deps.pinAttempts.attempt(userId, check) : check();
 }
 
 /** Validation refusals throw DomainError with the spec's texts (blocked, no pin, wrong pin, …, not enough balance). */
 export async function requestTransfer(deps: TransferRequestDeps, command: TransferRequestCommand): Promise<TransferAnswer> {
   const { userId, input } = command;
-  const transferId = transferIdFor(userId, command.idempotencyKey);
+  const { authorised } = command;
+  const transferId = authorised?.transferId ?? transferIdFor(userId, command.idempotencyKey);
   const debitTransactionId = deterministicId(`${transferId}:debit`);
   const [customer, recipient] = await Promise.all([
     deps.commands.read(customerDecider, streams.customer(userId), (state) => state),
     resolveRecipient(deps, input.accountNumber, input.to),
   ]);
-  const matches = await pinMatches(deps, userId, customer, input.paymentPin);
+  const matches = authorised ? true : await paymentPinMatches(deps, userId, customer, input.paymentPin);
   const waiter = recipient.kind === 'internal' ? deps.signals.expect(transferId) : undefined;
   const now = (deps.now?.() ?? new Date()).toISOString();
   let result;
@@ -115,7 +124,13 @@ export async function requestTransfer(deps: TransferRequestDeps, command: Transf
         ),
       context: {
         commandId: `transfer:${transferId}:request`,
-        metadata: { actorId: userId, actorRole: 'customer', correlationId: transferId, ...(command.requestId ? { requestId: command.requestId } : {}) },
+        metadata: {
+          actorId: userId,
+          actorRole: 'customer',
+          correlationId: transferId,
+          ...(command.requestId ? { requestId: command.requestId } : {}),
+          ...(authorised ? { standingOrderId: authorised.standingOrderId } : {}),
+        },
       },
       commandType: 'RequestTransfer',
     });

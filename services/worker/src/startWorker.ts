@@ -1,10 +1,12 @@
 import type { CommandHandler } from '@bank/commands';
 import type { EventStore } from '@bank/eventstore';
-import { connectionState, createLogger, watchRedis, type Config, type Logger } from '@bank/platform';
+import { connectionState, createLogger, systemClock, watchRedis, type Clock, type Config, type Logger } from '@bank/platform';
 import {
   createSettlementQueue,
   createSimulatedSettlement,
+  createTransferSignals,
   faultHookFromSpec,
+  startStandingOrderRunner,
   startSettlementWorker,
   startTransferProcess,
   sweepTransfers,
@@ -13,6 +15,7 @@ import {
   type FaultHook,
   type SettlementNetwork,
   type SettlementQueue,
+  type StandingOrderRunnerHandle,
   type SweepReport,
   type TransferProcessHandle,
   type TransferSettings,
@@ -46,6 +49,8 @@ export interface WorkerDeps {
   readonly registry?: Registry;
   /** Sweep once at start (default true). */
   readonly sweepOnStart?: boolean;
+  /** The standing-order runner's time (default the system clock). */
+  readonly clock?: Clock;
 }
 
 export interface RunningWorker {
@@ -53,6 +58,8 @@ export interface RunningWorker {
   readonly settlement: SettlementQueue;
   readonly maintenance: Queue;
   readonly metrics: WorkerMetrics;
+  /** The standing-order runner (one active bank-wide, by its lock): a tick at start and every STANDING_ORDER_TICK_MS. */
+  readonly standingOrders: StandingOrderRunnerHandle;
   /** One sweep now (also what the repeatable job runs). */
   sweep(): Promise<SweepReport>;
   /** One audit now. */
@@ -106,6 +113,18 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   });
   settlementWorker.on('completed', () => metrics.transferSteps.inc({ step: 'settle' }));
   settlementWorker.on('failed', () => metrics.transferJobFailures.inc({ queue: 'settlement' }));
+
+  // Occurrences are requested like a one-off transfer; the runner does not wait for the payee's credit (the transfer
+  // process above makes it), so signals in this process suffice when none are given.
+  const standingOrders = startStandingOrderRunner({
+    commands: deps.commands,
+    pool: deps.pool,
+    transfer: { signals: deps.signals ?? createTransferSignals(), creditWaitMs: 0, fault },
+    clock: deps.clock ?? systemClock,
+    catchUpDays: config.STANDING_ORDER_CATCH_UP_DAYS,
+    tickMs: config.STANDING_ORDER_TICK_MS,
+    logger: logger.child({ component: 'standing-orders' }),
+  });
 
   const sweep = async (): Promise<SweepReport> => {
     try {
@@ -165,7 +184,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   }, config.TRANSFER_SWEEP_EVERY_MS);
   scheduleTimer.unref();
   if (deps.sweepOnStart ?? true) sweep().catch((error: unknown) => logger.error({ err: error }, 'Start-up sweep failed'));
-  logger.info({ prefix }, 'Worker started: transfer process, settlement and maintenance jobs');
+  logger.info({ prefix }, 'Worker started: transfer process, standing orders, settlement and maintenance jobs');
 
   let stopped: Promise<void> | undefined;
   return {
@@ -173,11 +192,13 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     settlement,
     maintenance,
     metrics,
+    standingOrders,
     sweep,
     auditCheck,
     stop() {
       stopped ??= (async () => {
         clearInterval(scheduleTimer);
+        await standingOrders.stop();
         await transferProcess.stop();
         await Promise.allSettled([settlementWorker.close(), maintenanceWorker.close()]);
         await Promise.allSettled([settlement.close(), maintenance.close()]);

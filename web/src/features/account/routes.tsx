@@ -29,6 +29,7 @@ export const accountRoutes: RouteObject[] = [
           { path: '/account/cards', Component: lazyPage(() => import('./pages/CardsPage'), 'CardsPage') },
           { path: '/account/profile', Component: lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage') },
           { path: '/account/transfer', Component: lazyPage(() => import('./pages/TransferPage'), 'TransferPage') },
+          { path: '/account/standing-orders', Component: lazyPage(() => import('./pages/StandingOrdersPage'), 'StandingOrdersPage') },
           { path: '/account/info', Component: lazyPage(() => import('./pages/InfoPage'), 'InfoPage') },
           { path: '/account/settings', Component: lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage') },
           { path: '/account/security', Component: lazyPage(() => import('./pages/SecurityPage'), 'SecurityPage') },

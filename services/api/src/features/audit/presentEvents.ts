@@ -134,6 +134,24 @@ export function summarize(type: string, data: Record<string, unknown>): string {
       return `Transfer failed: ${str(data.reason)}`;
     case 'TransferRefunded':
       return `Transfer refunded ${usd(data.amountCents)} to ${account}`;
+    case 'StandingOrderCreated': {
+      const schedule = (data.schedule ?? {}) as Record<string, unknown>;
+      return `Standing order of ${usd(data.amountCents)} from ${str(data.from)} to ${str(data.recipientName)} (${str(data.accountNumber)}), ${str(schedule.frequency)} on day ${str(schedule.day)} from ${str(schedule.firstDate)}`;
+    }
+    case 'StandingOrderPaused':
+      return 'Standing order paused';
+    case 'StandingOrderResumed':
+      return `Standing order resumed from ${str(data.resumedOn)}`;
+    case 'StandingOrderCancelled':
+      return 'Standing order cancelled';
+    case 'StandingOrderSuspended':
+      return `Standing order suspended: ${str(data.reason)}`;
+    case 'OccurrencePaid':
+      return `Standing order payment of ${str(data.date)} made (transfer ${str(data.transferId)})`;
+    case 'OccurrenceFailed':
+      return `Standing order payment of ${str(data.date)} failed: ${str(data.reason)}`;
+    case 'OccurrenceMissed':
+      return `Standing order payment of ${str(data.date)} missed (the bank was down)`;
     default:
       return type;
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { enrolmentSecretShape, recoveryCodesShape, secondFactorChallengeShape, secondFactorStatusShape, sessionShape, signInNoticeShape } from '../auth/authShapes';
 import { beneficiaryShape } from '../beneficiaries/beneficiaryShape';
 import { contactShape } from '../contacts/contactShape';
+import { standingOrderShape } from '../standingOrders/standingOrderShape';
 import { statementShape } from '../statements/statementShape';
 import { adminUserShape, cardRequestShape, userShape } from '../users/userShape';
 
@@ -32,6 +33,7 @@ export const apiShapes = {
   CardRequest: cardRequestShape,
   Transaction: transactionShape,
   Statement: statementShape,
+  StandingOrder: standingOrderShape,
   Beneficiary: beneficiaryShape,
   ContactMessage: contactShape,
   Error: errorShape,

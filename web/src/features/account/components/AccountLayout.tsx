@@ -14,12 +14,13 @@ const links: readonly { to: string; label: string; icon: IconName }[] = [
   { to: '/account/statements', label: 'Statements', icon: 'document' },
   { to: '/account/cards', label: 'Cards', icon: 'card' },
   { to: '/account/transfer', label: 'Transfer', icon: 'exchange' },
+  { to: '/account/standing-orders', label: 'Standing orders', icon: 'clock' },
   { to: '/account/info', label: 'Account', icon: 'wallet' },
   { to: '/account/support', label: 'Contact', icon: 'support' },
 ];
 
 /**
- * The customer area's frame: a sidebar (Home, Transactions, Statements, Cards, Transfer, Account, Contact, Logout), a header
+ * The customer area's frame: a sidebar (Home, Transactions, Statements, Cards, Transfer, Standing orders, Account, Contact, Logout), a header
  * with the welcome line and the profile picture, and the page (at most 70rem wide). Below 900px the sidebar folds
  * into a top bar with a menu button.
  */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { SelectField, TextField } from '../../../components/Field';
@@ -15,10 +15,16 @@ export interface TransferFormProps {
   onChange: (draft: TransferDraft) => void;
   /** Called with the recipient's name (from the lookup) once the checks pass. */
   onNext: (to: string) => void;
+  /** More fields before the actions (a standing order's schedule). */
+  children?: ReactNode;
+  /** A further check of those fields (the message to show, or null). */
+  check?: () => string | null;
+  /** Whether the amount must be on the account now (default true; a standing order pays later). */
+  checkBalance?: boolean;
 }
 
 /** Step 1 of a transfer: where from, how much, to whom. */
-export function TransferForm({ user, draft, onChange, onNext }: TransferFormProps) {
+export function TransferForm({ user, draft, onChange, onNext, children, check, checkBalance = true }: TransferFormProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const lookup = useRecipientLookup(draft);
   // The recipient is only ever the lookup's answer: a failed or empty lookup leaves it cleared.
@@ -42,7 +48,7 @@ export function TransferForm({ user, draft, onChange, onNext }: TransferFormProp
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const message = validateTransfer(draft, user, to);
+    const message = validateTransfer(draft, user, to, { checkBalance }) ?? check?.() ?? null;
     setProblem(message);
     if (message === null) onNext(to);
   };
@@ -117,6 +123,7 @@ export function TransferForm({ user, draft, onChange, onNext }: TransferFormProp
         </div>
         {lookup.kind === 'failed' ? <Alert kind="error">{lookup.message}</Alert> : null}
       </fieldset>
+      {children}
       <div className="form-actions">
         <Button type="submit">Next</Button>
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { TextField } from '../../../components/Field';
@@ -16,10 +16,14 @@ export interface TransferSummaryProps {
   error: string | null;
   onBack: () => void;
   onComplete: (paymentPin: string) => void;
+  /** More lines after the summary (a standing order's schedule). */
+  children?: ReactNode;
+  /** The form's accessible name (default 'Confirm transfer'). */
+  label?: string;
 }
 
 /** Step 2 of a transfer: the summary, the 6-digit payment pin, Back and Complete. */
-export function TransferSummary({ draft, to, busy, error, onBack, onComplete }: TransferSummaryProps) {
+export function TransferSummary({ draft, to, busy, error, onBack, onComplete, children, label = 'Confirm transfer' }: TransferSummaryProps) {
   const [pin, setPin] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const amount = parseTypedDollars(draft.amount);
@@ -42,7 +46,7 @@ export function TransferSummary({ draft, to, busy, error, onBack, onComplete }: 
   };
 
   return (
-    <form className="portal-card portal-form" onSubmit={submit} noValidate aria-label="Confirm transfer">
+    <form className="portal-card portal-form" onSubmit={submit} noValidate aria-label={label}>
       <h2 ref={heading} tabIndex={-1} className="summary-heading">
         Check and confirm
       </h2>
@@ -81,6 +85,7 @@ export function TransferSummary({ draft, to, busy, error, onBack, onComplete }: 
           <dd>{draft.description || '—'}</dd>
         </div>
       </dl>
+      {children}
       <div className="pin-field">
         <TextField
           label="Payment pin"

@@ -1,5 +1,5 @@
 import type { AccountKind, User } from '../../../lib/api/types';
-import { parseDollars, transferFormProblem, type TransferPayer } from '@bank/domain/forms';
+import { parseDollars, transferFormProblem, type TransferFormOptions, type TransferPayer } from '@bank/domain/forms';
 
 /** What the transfer form holds, as typed (the recipient's name `to` comes from the lookup). */
 export interface TransferDraft {
@@ -36,6 +36,6 @@ function payerOf(user: Pick<User, 'account'>): TransferPayer {
  * messages). `recipient` is the name the look-up filled in ('' when it found nothing, failed or has not run).
  * Returns the message to show, or null when the summary may open.
  */
-export function validateTransfer(draft: TransferDraft, user: Pick<User, 'account'>, recipient: string): string | null {
-  return transferFormProblem({ ...draft, recipient }, payerOf(user));
+export function validateTransfer(draft: TransferDraft, user: Pick<User, 'account'>, recipient: string, options: TransferFormOptions = {}): string | null {
+  return transferFormProblem({ ...draft, recipient }, payerOf(user), options);
 }

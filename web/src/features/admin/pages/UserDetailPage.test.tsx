@@ -21,6 +21,7 @@ function api(overrides: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     [`GET /api/user/admin/${CUSTOMER_ID}`]: () => json(200, { data: customer }),
     [`GET /api/user/admin/${CUSTOMER_ID}/second-factor`]: () => json(200, { data: { enabled: true, enrolledAt: '2025-06-01T10:00:00.000Z', recoveryCodesLeft: 9 } }),
+    [`GET /api/user/admin/${CUSTOMER_ID}/standing-orders`]: () => json(200, { data: [] }),
     'GET /api/user/admin': () => json(200, { data: [] }),
     'GET /api/files/*': () => new Response(new Blob(['image']), { status: 200, headers: { 'Content-Type': 'image/png' } }),
     ...overrides,

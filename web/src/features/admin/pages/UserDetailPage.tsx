@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/api/apiError';
 import { useAdminUser } from '../../../lib/api/queries/useAdminUser';
 import { SecondFactorPanel } from '../components/SecondFactorPanel';
 import { StaffStatementPanel } from '../../statements/StaffStatementPanel';
+import { StaffStandingOrdersPanel } from '../../standingOrders/StaffStandingOrdersPanel';
 import { useDeleteUser } from '../../../lib/api/queries/useDeleteUser';
 import type { User } from '../../../lib/api/types';
 import { AdminBadge } from '../components/AdminBadge';
@@ -161,6 +162,7 @@ function UserDetail({ user, onDeleted }: { user: User; onDeleted: () => void }) 
       <SecondFactorPanel userId={user._id} name={name} />
 
       {user.role === 'customer' ? <StaffStatementPanel userId={user._id} className="admin-card" /> : null}
+      {user.role === 'customer' ? <StaffStandingOrdersPanel userId={user._id} className="admin-card" /> : null}
 
       <section className="admin-card" aria-labelledby="cards-heading">
         <h2 id="cards-heading">Card requests</h2>
