@@ -20,7 +20,7 @@ describe('staff and their second factor', () => {
   beforeAll(async () => {
     e2e = await launchBrowser();
     // As an operator would: `npm run user:create -- --role admin` against the server's database.
-    await createStaffUser(inject('baseUrl'), { DATABASE_URL: inject('databaseUrl') }, { role: 'admin', ...admin });
+    await createStaffUser(inject('baseUrl'), inject('cliEnv'), { role: 'admin', ...admin });
     tracked = await newPage(e2e);
   });
 

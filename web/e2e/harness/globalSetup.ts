@@ -49,6 +49,10 @@ export default async function globalSetup(project: TestProject): Promise<() => P
     project.provide('auditorPassword', named ? auditorPassword : adminPassword);
     provideSecrets(project, admin, auditor);
     project.provide('databaseUrl', process.env.E2E_DATABASE_URL ?? '');
+    project.provide('cliEnv', {
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      ...(process.env.E2E_DATA_DIR ? { DATA_DIR: process.env.E2E_DATA_DIR } : {}),
+    });
     return async () => undefined;
   }
 
@@ -102,6 +106,7 @@ export default async function globalSetup(project: TestProject): Promise<() => P
   project.provide('auditorPassword', auditor.password);
   provideSecrets(project, enrolled.admin, enrolled.auditor);
   project.provide('databaseUrl', database.url);
+  project.provide('cliEnv', { DATABASE_URL: database.url, DATA_DIR: dataDir });
   const started = server;
 
   return async () => {

@@ -20,6 +20,12 @@ declare module 'vitest' {
     auditorToken: string;
     /** The server's database (for the CLI `user:create`); E2E_DATABASE_URL against an external server. */
     databaseUrl: string;
+    /**
+     * What a CLI run against the server needs besides its database: the server's DATA_DIR, where its development
+     * keys are (the chain key above all: events a CLI writes under another key fail the audit's verification).
+     * E2E_DATA_DIR against an external server.
+     */
+    cliEnv: Record<string, string>;
   }
 }
 

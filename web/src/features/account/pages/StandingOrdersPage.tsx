@@ -4,7 +4,7 @@ import { Button } from '../../../components/Button';
 import { LoadingBlock } from '../../../components/Spinner';
 import { ApiError, errorMessage } from '../../../lib/api/apiError';
 import { newIdempotencyKey } from '../../../lib/api/queries/newIdempotencyKey';
-import { centsToDollars, parseAmount } from '../../../lib/api/queries/parseAmount';
+import { centsToDollars, parseTypedDollars } from '@bank/domain/forms';
 import type { AccountKind } from '../../../lib/api/types';
 import { useSession } from '../../../lib/session/SessionContext';
 import { ScheduleFields } from '../../standingOrders/ScheduleFields';
@@ -44,7 +44,7 @@ export function StandingOrdersPage() {
     if (create.isPending || !checked.ok) return;
     attemptKey.current ??= newIdempotencyKey();
     setServerError(null);
-    const amount = parseAmount(draft.amount);
+    const amount = parseTypedDollars(draft.amount);
     const request = {
       from: draft.from,
       amount: amount.ok ? centsToDollars(amount.cents) : Number.NaN,
