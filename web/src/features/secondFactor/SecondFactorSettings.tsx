@@ -43,16 +43,23 @@ export function SecondFactorSettings() {
   };
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.secondFactor(userId) });
 
-  const start = async () => {
+  /** Runs one call to the API with the form busy; a refusal is shown, and the code typed is cleared for another try. */
+  const run = async (work: () => Promise<void>, options: { clearCode?: boolean } = {}) => {
     setBusy(true);
-    setNotice(null);
+    setError(null);
     try {
-      reset({ kind: 'setup', enrolment: await secondFactorApi.setup() });
+      await work();
     } catch (failure) {
+      if (options.clearCode) setCode('');
       setError(errorMessage(failure));
     } finally {
       setBusy(false);
     }
+  };
+
+  const start = () => {
+    setNotice(null);
+    return run(async () => reset({ kind: 'setup', enrolment: await secondFactorApi.setup() }));
   };
 
   const confirm = async (event: FormEvent) => {
@@ -62,18 +69,14 @@ export function SecondFactorSettings() {
       setFieldError('Enter the 6-digit code from your authenticator app');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await secondFactorApi.confirm(digits);
-      reset({ kind: 'codes', codes: answer.recoveryCodes });
-      await refresh();
-    } catch (failure) {
-      setCode('');
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const answer = await secondFactorApi.confirm(digits);
+        reset({ kind: 'codes', codes: answer.recoveryCodes });
+        await refresh();
+      },
+      { clearCode: true },
+    );
   };
 
   const turnOff = async (event: FormEvent) => {
@@ -84,20 +87,16 @@ export function SecondFactorSettings() {
       setError(!password ? 'Enter your password' : null);
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await secondFactorApi.remove(password, digits);
-      reset({ kind: 'idle' });
-      setNotice(answer.message);
-      await refresh();
-      await queryClient.invalidateQueries({ queryKey: queryKeys.sessions(userId) });
-    } catch (failure) {
-      setCode('');
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const answer = await secondFactorApi.remove(password, digits);
+        reset({ kind: 'idle' });
+        setNotice(answer.message);
+        await refresh();
+        await queryClient.invalidateQueries({ queryKey: queryKeys.sessions(userId) });
+      },
+      { clearCode: true },
+    );
   };
 
   const data = status.data;

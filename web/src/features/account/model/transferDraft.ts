@@ -1,5 +1,6 @@
 import type { AccountKind, User } from '../../../lib/api/types';
-import { parseDollars, transferFormProblem, type TransferFormOptions, type TransferPayer } from '@bank/domain/forms';
+import { centsToDollars, parseDollars, parseTypedDollars, transferFormProblem, type TransferFormOptions, type TransferPayer } from '@bank/domain/forms';
+import type { TransferRequest } from '../../../lib/api/queries/useTransfer';
 
 /** What the transfer form holds, as typed (the recipient's name `to` comes from the lookup). */
 export interface TransferDraft {
@@ -38,4 +39,20 @@ function payerOf(user: Pick<User, 'account'>): TransferPayer {
  */
 export function validateTransfer(draft: TransferDraft, user: Pick<User, 'account'>, recipient: string, options: TransferFormOptions = {}): string | null {
   return transferFormProblem({ ...draft, recipient }, payerOf(user), options);
+}
+
+/** The body of POST /transaction/transfer (and of a standing order) from the form, the recipient found and the pin. */
+export function toTransferRequest(draft: TransferDraft, to: string, paymentPin: string): TransferRequest {
+  const amount = parseTypedDollars(draft.amount);
+  return {
+    from: draft.from,
+    amount: amount.ok ? centsToDollars(amount.cents) : Number.NaN,
+    accountNumber: draft.accountNumber.trim(),
+    bankName: draft.bankName.trim(),
+    routingNumber: draft.routingNumber.trim(),
+    accountType: draft.accountType as AccountKind,
+    to,
+    description: draft.description.trim(),
+    paymentPin,
+  };
 }

@@ -6,9 +6,8 @@ import { Button } from '../../../components/Button';
 import { formatMoney } from '../../../components/money';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useSession } from '../../../lib/session/SessionContext';
-import { Avatar } from '../components/Avatar';
+import { ProfileSummary } from '../components/ProfileSummary';
 import { PageTitle } from '../components/PageTitle';
-import { VerificationBadge } from '../components/VerificationBadge';
 import { useFlashMessage } from '../../../lib/router/useFlashMessage';
 import { copyText } from '../model/copyText';
 import { DetailList, personalDetails } from '../../../components/DetailList';
@@ -46,15 +45,7 @@ export function InfoPage() {
           {copyResult.message}
         </Alert>
       ) : null}
-      <section className="portal-card profile-summary">
-        <Avatar user={user} size={72} />
-        <div>
-          <h2>
-            {user.firstName} {user.lastName}
-          </h2>
-          <VerificationBadge status={user.verificationStatus} />
-        </div>
-      </section>
+      <ProfileSummary user={user} />
 
       <section className="portal-card" aria-labelledby="account-heading">
         <h2 id="account-heading">Your account</h2>

@@ -2,9 +2,8 @@ import { Link } from 'react-router';
 import { formatDate } from '../../../components/money';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useSession } from '../../../lib/session/SessionContext';
-import { Avatar } from '../components/Avatar';
+import { ProfileSummary } from '../components/ProfileSummary';
 import { PageTitle } from '../components/PageTitle';
-import { VerificationBadge } from '../components/VerificationBadge';
 import { DetailList } from '../../../components/DetailList';
 
 /** /account/profile: who the bank knows you as, with the ways to change it. */
@@ -14,16 +13,9 @@ export function ProfilePage() {
   return (
     <div className="portal-page">
       <PageTitle>Profile</PageTitle>
-      <section className="portal-card profile-summary">
-        <Avatar user={user} size={72} />
-        <div>
-          <h2>
-            {user.firstName} {user.lastName}
-          </h2>
-          <p className="portal-muted">Customer since {formatDate(user.createdAt)}</p>
-          <VerificationBadge status={user.verificationStatus} />
-        </div>
-      </section>
+      <ProfileSummary user={user}>
+        <p className="portal-muted">Customer since {formatDate(user.createdAt)}</p>
+      </ProfileSummary>
       <section className="portal-card">
         <h2>Contact details</h2>
         <DetailList

@@ -4,8 +4,6 @@ import { Button } from '../../../components/Button';
 import { LoadingBlock } from '../../../components/Spinner';
 import { ApiError, errorMessage } from '../../../lib/api/apiError';
 import { newIdempotencyKey } from '../../../lib/api/queries/newIdempotencyKey';
-import { centsToDollars, parseTypedDollars } from '@bank/domain/forms';
-import type { AccountKind } from '../../../lib/api/types';
 import { useSession } from '../../../lib/session/SessionContext';
 import { ScheduleFields } from '../../standingOrders/ScheduleFields';
 import { StandingOrderList } from '../../standingOrders/StandingOrderList';
@@ -14,7 +12,7 @@ import { useChangeStandingOrder, useCreateStandingOrder, useStandingOrders } fro
 import { PageTitle } from '../components/PageTitle';
 import { TransferForm } from '../components/TransferForm';
 import { TransferSummary } from '../components/TransferSummary';
-import { emptyTransferDraft, type TransferDraft } from '../model/transferDraft';
+import { emptyTransferDraft, toTransferRequest, type TransferDraft } from '../model/transferDraft';
 import '../../standingOrders/standingOrders.css';
 
 export const STANDING_ORDER_CREATED = 'Standing order created';
@@ -44,17 +42,8 @@ export function StandingOrdersPage() {
     if (create.isPending || !checked.ok) return;
     attemptKey.current ??= newIdempotencyKey();
     setServerError(null);
-    const amount = parseTypedDollars(draft.amount);
     const request = {
-      from: draft.from,
-      amount: amount.ok ? centsToDollars(amount.cents) : Number.NaN,
-      accountNumber: draft.accountNumber.trim(),
-      bankName: draft.bankName.trim(),
-      routingNumber: draft.routingNumber.trim(),
-      accountType: draft.accountType as AccountKind,
-      to,
-      description: draft.description.trim(),
-      paymentPin,
+      ...toTransferRequest(draft, to, paymentPin),
       schedule: checked.schedule satisfies Schedule,
     };
     create.mutate(

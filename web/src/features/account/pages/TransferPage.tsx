@@ -1,35 +1,19 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { centsToDollars, domainErrorMessages, parseTypedDollars } from '@bank/domain/forms';
+import { domainErrorMessages } from '@bank/domain/forms';
 import { Alert } from '../../../components/Alert';
 import { LoadingBlock } from '../../../components/Spinner';
 import { ApiError } from '../../../lib/api/apiError';
 import { newIdempotencyKey } from '../../../lib/api/queries/newIdempotencyKey';
 import { useReloadUser } from '../../../lib/api/queries/useReloadUser';
-import { useTransfer, type TransferRequest } from '../../../lib/api/queries/useTransfer';
-import type { AccountKind } from '../../../lib/api/types';
+import { useTransfer } from '../../../lib/api/queries/useTransfer';
 import { useSession } from '../../../lib/session/SessionContext';
 import { PageTitle } from '../components/PageTitle';
 import { TransferForm } from '../components/TransferForm';
 import { TransferSummary } from '../components/TransferSummary';
-import { emptyTransferDraft, type TransferDraft } from '../model/transferDraft';
+import { emptyTransferDraft, toTransferRequest, type TransferDraft } from '../model/transferDraft';
 
 export const TRANSFER_SUCCESSFUL = 'Transfer Successful';
-
-function toRequest(draft: TransferDraft, to: string, paymentPin: string): TransferRequest {
-  const amount = parseTypedDollars(draft.amount);
-  return {
-    from: draft.from,
-    amount: amount.ok ? centsToDollars(amount.cents) : Number.NaN,
-    accountNumber: draft.accountNumber.trim(),
-    bankName: draft.bankName.trim(),
-    routingNumber: draft.routingNumber.trim(),
-    accountType: draft.accountType as AccountKind,
-    to,
-    description: draft.description.trim(),
-    paymentPin,
-  };
-}
 
 /**
  * /account/transfer: the form, then the summary with the payment pin. Each attempt carries one Idempotency-Key,
@@ -55,7 +39,7 @@ export function TransferPage() {
     attemptKey.current ??= newIdempotencyKey();
     setServerError(null);
     transfer.mutate(
-      { request: toRequest(draft, to, paymentPin), idempotencyKey: attemptKey.current },
+      { request: toTransferRequest(draft, to, paymentPin), idempotencyKey: attemptKey.current },
       {
         onSuccess: () => {
           attemptKey.current = null;
