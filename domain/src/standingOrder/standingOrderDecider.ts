@@ -4,7 +4,7 @@ import { refuse } from '../domainError';
 import type { EventOf } from '../events/eventSchemas';
 import { requireActiveCustomer } from '../customer/customerDecider';
 import type { CustomerState } from '../customer/customerState';
-import type { TransferRecipient } from '../transfer/decideTransferRequest';
+import type { PaymentOrderFields, TransferRecipient } from '../transfer/decideTransferRequest';
 import { MIN_TRANSFER_CENTS, type AccountKind } from '../primitives';
 import { nextOccurrence, scheduleProblem, type Schedule } from './schedule';
 
@@ -64,21 +64,13 @@ export type StandingOrderEvent = EventOf<
 >;
 
 /** POST /standing-orders, decided over the payer's customer state and the resolved recipient (as a transfer is). */
-export interface CreateStandingOrder {
+export interface CreateStandingOrder extends PaymentOrderFields {
   readonly type: 'CreateStandingOrder';
   readonly orderId: string;
   readonly payerId: string;
   readonly customer: CustomerState;
   readonly recipient: TransferRecipient;
   readonly pinMatches: boolean;
-  readonly from: AccountKind;
-  readonly amountCents?: number | undefined;
-  readonly accountNumber?: string | undefined;
-  readonly bankName?: string | undefined;
-  readonly routingNumber?: string | undefined;
-  readonly accountType?: AccountKind | undefined;
-  readonly to?: string | undefined;
-  readonly description?: string | undefined;
   readonly schedule: Schedule;
   /** Today (UTC) by the service's clock: the first date may not be before it. */
   readonly today: string;

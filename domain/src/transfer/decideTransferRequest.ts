@@ -13,15 +13,8 @@ import type { AccountKind } from '../primitives';
  * `pinMatches` (bcrypt.compare of the submitted pin with the stored hash; false when no pin was submitted), `now`,
  * and the recipient it resolved from `accountNumber` with its own lookup.
  */
-export interface RequestTransfer {
-  readonly type: 'RequestTransfer';
-  readonly transferId: string;
-  readonly payerId: string;
-  readonly debitTransactionId: string;
-  /** Used only if the transfer is internal. */
-  readonly creditTransactionId: string;
-  /** Used only if the transfer fails. */
-  readonly refundTransactionId: string;
+/** What the payer fills in for a payment, as the transfer form and a standing order both carry it. */
+export interface PaymentOrderFields {
   readonly from: AccountKind;
   readonly amountCents?: number | undefined;
   readonly accountNumber?: string | undefined;
@@ -31,6 +24,17 @@ export interface RequestTransfer {
   /** The name the form showed; used only for an external recipient the directory does not know. */
   readonly to?: string | undefined;
   readonly description?: string | undefined;
+}
+
+export interface RequestTransfer extends PaymentOrderFields {
+  readonly type: 'RequestTransfer';
+  readonly transferId: string;
+  readonly payerId: string;
+  readonly debitTransactionId: string;
+  /** Used only if the transfer is internal. */
+  readonly creditTransactionId: string;
+  /** Used only if the transfer fails. */
+  readonly refundTransactionId: string;
   readonly pinMatches: boolean;
   readonly now: string;
 }

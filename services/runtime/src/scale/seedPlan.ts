@@ -3,6 +3,7 @@
  * account gets, decided from the seed alone, so that the same arguments always plan the same bank (and a restarted
  * load writes the same events, with the same ids). Pure: no I/O, no clock.
  */
+import type { ProfileDetails } from '@bank/domain';
 
 /** mulberry32: a small, fast, well-mixed 32-bit generator; enough for test data, not for secrets. */
 export function seededRandom(seed: number): () => number {
@@ -28,14 +29,8 @@ export interface SeedOptions {
   readonly seed: number;
 }
 
-export interface PlannedCustomer {
+export interface PlannedCustomer extends ProfileDetails {
   readonly index: number;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly email: string;
-  readonly phone: string;
-  readonly address: string;
-  readonly state: string;
   /** 10 digits, unique in the plan (no leading zero). */
   readonly accountNumber: string;
   /** Staff postings on the account (the opening deposit included). */

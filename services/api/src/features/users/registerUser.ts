@@ -1,4 +1,4 @@
-import { accountDecider, customerDecider, isRegistered, streams, type Customer, type Role } from '@bank/domain';
+import { accountDecider, customerDecider, isRegistered, streams, type Customer, type ProfileDetails, type Role } from '@bank/domain';
 import type { Position } from '@bank/eventstore';
 import type { AppDeps } from '../../appDeps';
 import { hashSecret } from '../../auth/passwords';
@@ -7,14 +7,8 @@ import { releaseAccountNumber, releaseEmail, reserveEmail, reserveFreshAccountNu
 import { loadState, runCommand, type CommandScope } from '../../commands/runCommand';
 import { latestPosition } from '../../http/sendCommandResult';
 
-export interface Registration {
+export interface Registration extends ProfileDetails {
   readonly userId: string;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly email: string;
-  readonly phone: string;
-  readonly address: string;
-  readonly state: string;
   readonly password: string;
   readonly role: Role;
 }
