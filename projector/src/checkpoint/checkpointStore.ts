@@ -49,16 +49,18 @@ export async function lockCheckpoint(db: Queryable, tables: ReadModelTables, nam
   if (actual !== expected) throw new CheckpointMovedError(name, expected, actual);
 }
 
+/** A move of the checkpoint: from `expected` (compare-and-set) to `next`, after applying `applied` events. */
+export interface CheckpointAdvance {
+  readonly name: string;
+  readonly expected: string | null;
+  readonly next: Position;
+  readonly applied: number;
+  readonly lastEventCreated: Date;
+}
+
 /** Compare-and-set of the checkpoint from `expected` to `next`; throws CheckpointMovedError when it was not `expected`. */
-export async function advanceCheckpoint(
-  db: Queryable,
-  tables: ReadModelTables,
-  name: string,
-  expected: string | null,
-  next: Position,
-  applied: number,
-  lastEventCreated: Date,
-): Promise<void> {
+export async function advanceCheckpoint(db: Queryable, tables: ReadModelTables, move: CheckpointAdvance): Promise<void> {
+  const { name, expected, next, applied, lastEventCreated } = move;
   const result = await db.query(
     `UPDATE ${tables.checkpoint}
         SET position = $3, position_commit = $4, position_prepare = $5, events_applied = events_applied + $6,
@@ -85,14 +87,8 @@ export function lockCheckpointStatement(tables: ReadModelTables, name: string, e
 }
 
 /** advanceCheckpoint as one statement that raises CHECKPOINT_MOVED_MESSAGE instead of returning a count. */
-export function advanceCheckpointStatement(
-  tables: ReadModelTables,
-  name: string,
-  expected: string | null,
-  next: Position,
-  applied: number,
-  lastEventCreated: Date,
-): string {
+export function advanceCheckpointStatement(tables: ReadModelTables, move: CheckpointAdvance): string {
+  const { name, expected, next, applied, lastEventCreated } = move;
   return `WITH moved AS (
       UPDATE ${tables.checkpoint}
          SET position = ${sqlLiteral(formatPosition(next))}, position_commit = ${next.commit}, position_prepare = ${next.prepare},

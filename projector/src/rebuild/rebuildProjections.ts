@@ -164,7 +164,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
       try {
         let expected = await readCheckpoint(client, tables, name);
         if (loaded.last) {
-          await advanceCheckpoint(client, tables, name, expected, loaded.last.position, loaded.events, loaded.last.created);
+          await advanceCheckpoint(client, tables, { name, expected, next: loaded.last.position, applied: loaded.events, lastEventCreated: loaded.last.created });
           expected = (await readCheckpoint(client, tables, name))!;
         }
 

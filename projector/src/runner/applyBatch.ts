@@ -117,7 +117,7 @@ function batchScript(target: BatchTarget, changes: BatchChanges, events: readonl
     if (statement) parts.push(statement.text);
   }
   for (const statement of changes.statements) parts.push(renderStatement(statement.text, statement.values));
-  parts.push(advanceCheckpointStatement(tables, name, expected, last.position, events.length, last.created));
+  parts.push(advanceCheckpointStatement(tables, { name, expected, next: last.position, applied: events.length, lastEventCreated: last.created }));
   if (target.notifyChannel) parts.push(renderStatement('SELECT pg_notify($1, $2)', [target.notifyChannel, `${name} ${formatPosition(last.position)}`]));
   parts.push('COMMIT');
   return parts.join(';\n');
@@ -146,7 +146,7 @@ async function applyInTransaction(
   if (target.applyLock) await client.query(LOCK_SQL.xactLock, lockArgs('apply', target.name));
   await lockCheckpoint(client, target.tables, target.name, expected);
   await write();
-  await advanceCheckpoint(client, target.tables, target.name, expected, last.position, events.length, last.created);
+  await advanceCheckpoint(client, target.tables, { name: target.name, expected, next: last.position, applied: events.length, lastEventCreated: last.created });
   if (target.notifyChannel) await client.query('SELECT pg_notify($1, $2)', [target.notifyChannel, `${target.name} ${formatPosition(last.position)}`]);
 }
 
