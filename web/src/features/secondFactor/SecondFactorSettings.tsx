@@ -100,6 +100,11 @@ export function SecondFactorSettings() {
   };
 
   const data = status.data;
+  const cancel = (
+    <Button variant="secondary" onClick={() => reset({ kind: 'idle' })} disabled={busy}>
+      Cancel
+    </Button>
+  );
   return (
     <section className="portal-card sf-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Two-step sign-in</h2>
@@ -138,9 +143,7 @@ export function SecondFactorSettings() {
               <Button type="submit" loading={busy}>
                 Confirm
               </Button>
-              <Button variant="secondary" onClick={() => reset({ kind: 'idle' })} disabled={busy}>
-                Cancel
-              </Button>
+              {cancel}
             </div>
           </form>
         </>
@@ -156,9 +159,7 @@ export function SecondFactorSettings() {
             <Button type="submit" variant="danger" loading={busy}>
               Turn off
             </Button>
-            <Button variant="secondary" onClick={() => reset({ kind: 'idle' })} disabled={busy}>
-              Cancel
-            </Button>
+            {cancel}
           </div>
         </form>
       ) : null}
