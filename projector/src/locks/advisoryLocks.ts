@@ -10,11 +10,11 @@
  */
 export type ProjectorLock = 'leader' | 'apply' | 'rebuild' | 'migrate';
 
-const LOCK_CLASS = 'bank.projector';
+export const PROJECTOR_LOCK_CLASS = 'bank.projector';
 
 /** SQL arguments `hashtext($1), hashtext($2)` for a lock: [class, key]. */
 export function lockArgs(lock: ProjectorLock, name: string): [string, string] {
-  return [LOCK_CLASS, `${lock}:${name}`];
+  return [PROJECTOR_LOCK_CLASS, `${lock}:${name}`];
 }
 
 export const LOCK_SQL = {

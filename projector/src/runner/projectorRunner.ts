@@ -1,9 +1,9 @@
 import type { EventStore, RecordedEvent } from '@bank/eventstore';
-import { sleep } from '@bank/platform';
+import { acquireLeaderLock, sleep } from '@bank/platform';
+import { PROJECTOR_LOCK_CLASS } from '../locks/advisoryLocks';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import { CHECKPOINT_CHANNEL, CheckpointMovedError, DEFAULT_PROJECTOR_NAME, positionOrUndefined, readCheckpoint } from '../checkpoint/checkpointStore';
-import { acquireLeaderLock } from '../locks/leaderLock';
 import { createProjectorMetrics, type ProjectorMetrics } from '../metrics/projectorMetrics';
 import { defaultProjections } from '../projections/defaultProjections';
 import type { Projection } from '../projections/projection';
@@ -228,6 +228,8 @@ export function startProjector(options: ProjectorOptions): ProjectorHandle {
     while (!stopping.signal.aborted) {
       const session = await acquireLeaderLock({
         connection: options.pool.options,
+        // The class of every projector lock (locks/advisoryLocks.ts): the key is `leader:<name>`, as before.
+        lockClass: PROJECTOR_LOCK_CLASS,
         name,
         retryMs: options.leaderRetryMs ?? 500,
         signal: stopping.signal,
