@@ -105,11 +105,15 @@ async function main(): Promise<void> {
     await waitForQuiet(pool, 60_000);
     const { rows: before } = await pool.query<{ total: string }>('SELECT sum(savings_cents + checking_cents)::text AS total FROM rm.accounts');
 
-    log(`1. transfers from a payer with no history, one at a time, ${seconds} s (load ${await loadAverage()})`);
+    // The load average as each phase starts, printed beside its row (a shared machine's figure means little without it).
+    const phaseLoad: string[] = [];
+    phaseLoad.push(await loadAverage());
+    log(`1. transfers from a payer with no history, one at a time, ${seconds} s (load ${phaseLoad[0]})`);
     await serialTransfers(bank.baseUrl, fresh, payers, 2);
     const noHistory = summary(await serialTransfers(bank.baseUrl, fresh, payers, seconds));
 
-    log(`2. 8 concurrent staff postings to one account until it holds ${historyEvents} events (load ${await loadAverage()})`);
+    phaseLoad.push(await loadAverage());
+    log(`2. 8 concurrent staff postings to one account until it holds ${historyEvents} events (load ${phaseLoad[1]})`);
     let posted = 0;
     let conflicts = 0;
     let otherFailures = 0;
@@ -134,10 +138,12 @@ async function main(): Promise<void> {
     const agedEvents = Number(streamRows[0]?.revision ?? -1) + 1;
     log(`   ${posted} postings in ${postingSeconds.toFixed(1)} s (${postingsPerSecond}/s), ${conflicts} × 409, ${otherFailures} other failures; the account holds ${agedEvents} events`);
 
-    log(`3. transfers from that payer, one at a time, ${seconds} s (load ${await loadAverage()})`);
+    phaseLoad.push(await loadAverage());
+    log(`3. transfers from that payer, one at a time, ${seconds} s (load ${phaseLoad[2]})`);
     const withHistory = summary(await serialTransfers(bank.baseUrl, aged, payers, seconds));
 
-    log(`4. ${payers.length} payers paying one merchant, 32 in flight, ${seconds} s (load ${await loadAverage()})`);
+    phaseLoad.push(await loadAverage());
+    log(`4. ${payers.length} payers paying one merchant, 32 in flight, ${seconds} s (load ${phaseLoad[3]})`);
     const hot: TransferSample[] = [];
     const deadline = Date.now() + seconds * 1000;
     let next = 0;
@@ -199,12 +205,12 @@ async function main(): Promise<void> {
 
 Last run: ${new Date().toISOString()}${quick ? ' (quick)' : ''}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average at the end ${result.load}; bank started with \`${startCommand}\`.
 
-| what | measured |
-|---|---|
-| transfer p50, payer with no history (one at a time) | ${noHistory.p50Ms} ms (p99 ${noHistory.p99Ms} ms) |
-| transfer p50, payer with ${agedEvents} events of history | ${withHistory.p50Ms} ms (p99 ${withHistory.p99Ms} ms): **${result.historyRatio}×** the first |
-| staff postings to one account, 8 at a time | ${postingsPerSecond}/s, **${conflicts} × 409** |
-| ${payers.length} payers → one merchant, 32 in flight | ${hotReport.transfersPerSecond} transfers/s, p50 ${hotReport.p50Ms} ms, p99 ${hotReport.p99Ms} ms, **${hotReport.conflicts} × 409, ${hotReport.serverErrors} × 5xx**; every balance final **${hotReport.finalAfterLoadMs} ms** after the load stopped |
+| what | measured | load average as it started |
+|---|---|---|
+| transfer p50, payer with no history (one at a time) | ${noHistory.p50Ms} ms (p99 ${noHistory.p99Ms} ms) | ${phaseLoad[0]} |
+| transfer p50, payer with ${agedEvents} events of history | ${withHistory.p50Ms} ms (p99 ${withHistory.p99Ms} ms): **${result.historyRatio}×** the first | ${phaseLoad[2]} |
+| staff postings to one account, 8 at a time | ${postingsPerSecond}/s, **${conflicts} × 409** | ${phaseLoad[1]} |
+| ${payers.length} payers → one merchant, 32 in flight | ${hotReport.transfersPerSecond} transfers/s, p50 ${hotReport.p50Ms} ms, p99 ${hotReport.p99Ms} ms, **${hotReport.conflicts} × 409, ${hotReport.serverErrors} × 5xx**; every balance final **${hotReport.finalAfterLoadMs} ms** after the load stopped | ${phaseLoad[3]} |
 
 Checked: ${result.verified ? 'money conserved, the read models equal to the replay' : `FAILED: ${problems.join('; ')}`}.`,
       );
