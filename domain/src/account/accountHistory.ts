@@ -126,3 +126,19 @@ export function transactionsOf(history: AccountHistory): TransactionRecord[] {
 export function forgetTransactions(history: AccountHistory): void {
   history.transactions.clear();
 }
+
+/**
+ * Drops all but the newest `keep` transaction records and returns how many it dropped. For readers that want the
+ * balances and only the newest transactions of a stream of any length: a transaction that a later event annotates
+ * (a status change, a reversal) is still kept whenever it ends up among the newest `keep`, since fewer than `keep`
+ * records are ever added after it.
+ */
+export function forgetOlderTransactions(history: AccountHistory, keep: number): number {
+  let dropped = 0;
+  for (const id of history.transactions.keys()) {
+    if (history.transactions.size <= keep) break;
+    history.transactions.delete(id);
+    dropped += 1;
+  }
+  return dropped;
+}

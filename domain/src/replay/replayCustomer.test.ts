@@ -5,7 +5,8 @@ import type { BankEvent } from '../events/eventSchemas';
 import { EventParseError } from '../events/eventSchemas';
 import { ADMIN_ID, funded, NOW, opened, pinSet, registered, uuid } from '../testing/fixtures';
 import { commandRecipe, runAccountHistory } from '../testing/randomHistory';
-import { evolveCustomerLedger, newCustomerLedger, replayCustomer, replayCustomerLedger, transactionJson } from './replayCustomer';
+import { forgetOlderTransactions } from '../account/accountHistory';
+import { evolveCustomerLedger, newCustomerLedger, newestTransactionViews, replayCustomer, replayCustomerLedger, transactionJson, transactionViews } from './replayCustomer';
 import type { StoredEvent } from './replayCustomer';
 
 const at = (minutes: number) => new Date(Date.parse(NOW) + minutes * 60_000);
@@ -101,5 +102,35 @@ describe('replay is a linear fold (property)', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('a replay that keeps only the newest transactions (property)', () => {
+  const history = fc.array(commandRecipe, { minLength: 1, maxLength: 60 }).map((recipes): BankEvent[] => [registered(), pinSet(), ...runAccountHistory(recipes).events]);
+
+  it('gives the balances, the newest transactions (reversals and status changes included) and the count of a full replay', () => {
+    fc.assert(
+      fc.property(history, fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 10 }), (events, keep, pageSize) => {
+        const whole = replayCustomer(events);
+        let state = newCustomerLedger();
+        let dropped = 0;
+        for (let start = 0; start < events.length; start += pageSize) {
+          state = replayCustomerLedger(events.slice(start, start + pageSize), undefined, state).state;
+          dropped += forgetOlderTransactions(state.account, keep);
+          expect(state.account.transactions.size).toBeLessThanOrEqual(keep);
+        }
+        expect(state.account.balances).toEqual(whole.account.balances);
+        expect(newestTransactionViews(state.account, keep)).toEqual(whole.transactions.slice(-keep).reverse());
+        expect(dropped + state.account.transactions.size).toBe(whole.transactions.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('lists the newest first and all of them when there are fewer than asked', () => {
+    const events = [registered(), pinSet(), ...runAccountHistory([]).events];
+    const full = replayCustomer([...events, opened(), funded('savings', 100, 100, uuid(1)), funded('checking', 50, 50, uuid(2))]);
+    expect(newestTransactionViews(full.account, 5).map((view) => view.transactionId)).toEqual([uuid(2), uuid(1)]);
+    expect(transactionViews(full.account).map((view) => view.transactionId)).toEqual([uuid(1), uuid(2)]);
   });
 });

@@ -54,9 +54,19 @@ export function evolveCustomerLedger(state: CustomerLedgerState, event: BankEven
   return state;
 }
 
+function viewOf(record: TransactionRecord): TransactionView {
+  return { ...record, status: record.reversedBy === null ? record.status : 'reversed' };
+}
+
 /** The transactions of an account's history, reversed ones shown as 'reversed' (copies: the history may grow on). */
 export function transactionViews(account: AccountHistory): TransactionView[] {
-  return [...account.transactions.values()].map((record) => ({ ...record, status: record.reversedBy === null ? record.status : 'reversed' }));
+  return [...account.transactions.values()].map(viewOf);
+}
+
+/** The newest `limit` transactions of an account's history, newest first (only those are copied). */
+export function newestTransactionViews(account: AccountHistory, limit: number): TransactionView[] {
+  const records = [...account.transactions.values()];
+  return records.slice(Math.max(0, records.length - limit)).reverse().map(viewOf);
 }
 
 function timeOf(createdAt: Date | string): number {

@@ -14,10 +14,11 @@ interface EventRow {
   type: string;
   data: Record<string, unknown>;
   metadata: EventMetadata;
-  created: Date;
+  /** Milliseconds since the epoch: a number parses far faster than a timestamp text, on every event read. */
+  created_ms: string;
 }
 
-const COLUMNS = 'global_position, transaction_id, stream_id, revision, event_id, type, data, metadata, created';
+const COLUMNS = 'global_position, transaction_id, stream_id, revision, event_id, type, data, metadata, floor(extract(epoch FROM created) * 1000)::int8 AS created_ms';
 
 /**
  * Only transactions below the snapshot's xmin are certainly finished: no event can still appear with a smaller
@@ -35,7 +36,7 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     type: row.type,
     data: row.data,
     metadata: row.metadata,
-    created: row.created,
+    created: new Date(Number(row.created_ms)),
   };
 }
 

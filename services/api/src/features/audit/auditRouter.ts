@@ -103,9 +103,9 @@ export function auditRoutes(deps: AuditDeps): Router {
     const at = queryInstant(req, 'at') ?? new Date();
     const limit = queryInteger(req, 'limit', BALANCES_TRANSACTIONS, 1, 1000);
     try {
-      const balances = isUuid(id) ? await balancesAt(deps.store, id, at) : undefined;
+      const balances = isUuid(id) ? await balancesAt(deps.store, id, at, { newest: limit }) : undefined;
       if (!balances) throw new NotFoundError(USER_NOT_FOUND);
-      res.json({ data: { ...balances, transactions: balances.transactions.slice(0, limit), transactionsTotal: balances.transactions.length } });
+      res.json({ data: balances });
     } catch (error) {
       if (error instanceof ReplayError) throw new UnprocessableError(error.message);
       throw error;

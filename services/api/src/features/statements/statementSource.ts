@@ -10,8 +10,9 @@ import {
   type StatementTotals,
   type StoredEvent,
 } from '@bank/domain';
-import type { EventStore, RecordedEvent } from '@bank/eventstore';
-import { eventTime } from '../audit/customerHistory';
+import type { EventStore } from '@bank/eventstore';
+import { toStoredEvent } from '../audit/storedEvent';
+import { streamPages } from '../audit/streamPages';
 import { ReplayError } from '../audit/balancesAt';
 
 /** Events read from the account stream per query: a statement holds one page in memory, whatever its length. */
@@ -44,16 +45,6 @@ export interface StatementReadOptions {
   readonly pageSize?: number;
   /** Called after each page read (with its number of events): lets tests count the work done. */
   readonly onPage?: (events: number) => void;
-}
-
-/** An event as the domain's replay reads it: the instant it happened (metadata.occurredAt), its schema version. */
-export function toStoredEvent(event: RecordedEvent): StoredEvent {
-  return {
-    type: event.type,
-    data: event.data,
-    createdAt: eventTime(event),
-    schemaVersion: typeof event.metadata.schemaVersion === 'number' ? event.metadata.schemaVersion : undefined,
-  };
 }
 
 function replayFailure(error: unknown): unknown {
@@ -91,16 +82,11 @@ export async function* foldStatement(account: AccountKind, period: StatementPeri
 
 /** The account stream of `userId` in pages, oldest first; stops at the end of the stream or when the consumer does. */
 async function* accountPages(store: EventStore, userId: string, options: StatementReadOptions): AsyncGenerator<StoredEvent[]> {
-  const pageSize = options.pageSize ?? STATEMENT_PAGE_SIZE;
-  let fromRevision = 0n;
-  for (;;) {
-    const page = await store.readStream(streams.account(userId), { fromRevision, limit: pageSize });
-    options.onPage?.(page.length);
-    if (page.length > 0) yield page.map(toStoredEvent);
-    const last = page.at(-1);
-    if (!last || page.length < pageSize) return;
-    fromRevision = last.revision + 1n;
-  }
+  const pages = streamPages(store, streams.account(userId), {
+    pageSize: options.pageSize ?? STATEMENT_PAGE_SIZE,
+    ...(options.onPage ? { onPage: options.onPage } : {}),
+  });
+  for await (const page of pages) yield page.map(toStoredEvent);
 }
 
 /** The holder as the customer stream's events give them (the auditors' replay); undefined for no registered customer. */
