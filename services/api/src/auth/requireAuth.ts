@@ -25,9 +25,10 @@ function bearerToken(req: Request): string | undefined {
 }
 
 interface CallerRow {
-  role: string;
-  is_disabled: boolean;
-  is_closed: boolean;
+  /** null: the read model does not hold the user yet. */
+  role: string | null;
+  is_disabled: boolean | null;
+  is_closed: boolean | null;
   session_user: string | null;
   revoked_at: Date | null;
   expires_at: Date | null;
@@ -37,8 +38,8 @@ interface CallerRow {
 
 /**
  * The caller behind the request's bearer token, or undefined without one. Throws 401 for a token that is malformed,
- * wrongly signed or expired, whose session is revoked or expired (durable in PostgreSQL), or whose user is gone,
- * closed or disabled in the read model: one query per request reads the user and the session together. A staff
+ * wrongly signed or expired, whose session is revoked or expired (durable in PostgreSQL), or whose user is closed
+ * or disabled in the read model: one query per request reads the user and the session together. A staff
  * session opened without a second factor is refused (403) while STAFF_SECOND_FACTOR=required.
  */
 export async function authenticateRequest(deps: AuthDeps, req: Request): Promise<AuthContext | undefined> {
@@ -47,10 +48,12 @@ export async function authenticateRequest(deps: AuthDeps, req: Request): Promise
   const verified = verifyTokenSignature(deps.keys, token);
   if (!isUuid(verified.userId)) throw new UnauthorizedError(INVALID_TOKEN_MESSAGE);
   await ensureAuthSchema(deps.pool);
+  // The session, and its user as the read model has them. A user the read model does not hold yet (signed up a moment
+  // ago, the projector behind) passed sign-in against the event store when the session opened: the token's role holds.
   const { rows } = await deps.pool.query<CallerRow>(
     `SELECT u.role, u.is_disabled, u.is_closed, s.user_id AS session_user, s.revoked_at, s.expires_at, s.second_factor, s.last_used_at
-       FROM rm.users u LEFT JOIN auth.sessions s ON s.id = $2
-      WHERE u.id = $1`,
+       FROM auth.sessions s LEFT JOIN rm.users u ON u.id = s.user_id
+      WHERE s.id = $2 AND s.user_id = $1`,
     [verified.userId, verified.sessionId],
   );
   const row = rows[0];
@@ -58,7 +61,7 @@ export async function authenticateRequest(deps: AuthDeps, req: Request): Promise
   if (!row || row.is_closed) throw new UnauthorizedError(INVALID_TOKEN_MESSAGE);
   if (row.session_user !== verified.userId || row.revoked_at || !row.expires_at || row.expires_at <= now) throw new UnauthorizedError(INVALID_TOKEN_MESSAGE);
   if (row.is_disabled) throw new UnauthorizedError(ACCOUNT_DISABLED_MESSAGE);
-  const role = roleSchema.parse(row.role);
+  const role = row.role === null ? verified.role : roleSchema.parse(row.role);
   // Defence in depth: staff get a token only after their second factor, but a session opened while the setting was
   // optional (or by a tool) must not reach a staff route once it is required.
   if (isStaff(role) && !row.second_factor && (deps.auth?.staffSecondFactor ?? 'required') === 'required') {

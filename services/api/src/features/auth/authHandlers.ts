@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { deterministicId } from '@bank/commands';
 import {
   ACCOUNT_DISABLED_MESSAGE,
+  canSignIn,
   changePasswordInput,
   customerDecider,
+  emailReservationDecider,
+  initialCustomerState,
   INVALID_CREDENTIALS_MESSAGE,
   isRegistered,
   requireActiveCustomer,
@@ -24,11 +27,10 @@ import { clientAddress } from '../../auth/sessions/clientInfo';
 import { revokeSession, revokeSessions } from '../../auth/sessions/sessionStore';
 import { nowIso } from '../../commands/clock';
 import { commandScope, loadState, runCommand } from '../../commands/runCommand';
-import { BadRequestError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../http/httpErrors';
+import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../http/httpErrors';
 import { sendCommandResult } from '../../http/sendCommandResult';
-import { userAfterCommand, USER_NOT_FOUND_MESSAGE } from '../users/currentUser';
+import { userAfterCommand } from '../users/currentUser';
 import { registerUser } from '../users/registerUser';
-import { findSignInRecord, findUserById } from '../users/userQueries';
 import { signedIn } from './signInAnswer';
 
 export { SIGNED_IN_MESSAGE } from './signInAnswer';
@@ -64,18 +66,22 @@ export function signIn(deps: AppDeps, limits: AuthLimits) {
     const input = signinInput.parse(req.body);
     const address = clientAddress(req);
     const attempts = await takeAttempts([limits.signInEmail, input.email], [limits.signInAddress, address]);
-    const record = await findSignInRecord(deps.pool, input.email);
-    const matches = record ? await verifySecret(input.password, record.password_hash) : await verifyAgainstDecoy(input.password);
-    if (!record || !matches) throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
+    // Decided from the event store, never the read models: a user signs in the moment sign-up answers, and an old
+    // password stops working the moment a change of password answers, however far behind the projector is.
+    const holder = (await loadState(deps, emailReservationDecider, streams.email(input.email))).state.heldBy;
+    const state = holder ? (await loadState(deps, customerDecider, streams.customer(holder))).state : initialCustomerState;
+    const allowed = canSignIn(state);
+    const user = isRegistered(state) && state.status === 'active' ? state : undefined;
+    const matches = user ? await verifySecret(input.password, user.passwordHash) : await verifyAgainstDecoy(input.password);
+    if (!user || !matches) throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
     await attempts.giveBack();
     await limits.signInEmail.reset(input.email);
-    if (record.is_disabled) throw new ForbiddenError(ACCOUNT_DISABLED_MESSAGE);
+    if (!allowed.ok) throw new ForbiddenError(ACCOUNT_DISABLED_MESSAGE);
 
-    const { state } = await loadState(deps, customerDecider, streams.customer(record.id));
-    const hasSecondFactor = isRegistered(state) && state.secondFactor !== null;
-    const mustEnrol = !hasSecondFactor && isStaff(record.role) && authSettingsOf(deps).staffSecondFactor === 'required';
+    const hasSecondFactor = user.secondFactor !== null;
+    const mustEnrol = !hasSecondFactor && isStaff(user.role) && authSettingsOf(deps).staffSecondFactor === 'required';
     if (hasSecondFactor || mustEnrol) {
-      const challenge = await createChallenge(deps, { userId: record.id, purpose: hasSecondFactor ? 'totp' : 'enrol', address });
+      const challenge = await createChallenge(deps, { userId: user.userId, purpose: hasSecondFactor ? 'totp' : 'enrol', address });
       res.status(200).json(
         hasSecondFactor
           ? { message: SECOND_FACTOR_REQUIRED_MESSAGE, secondFactor: 'totp', challenge }
@@ -83,7 +89,7 @@ export function signIn(deps: AppDeps, limits: AuthLimits) {
       );
       return;
     }
-    res.status(200).json(await signedIn(deps, req, record.id, { secondFactor: false }));
+    res.status(200).json(await signedIn(deps, req, user.userId, { secondFactor: false }));
   };
 }
 
@@ -99,9 +105,8 @@ export function signOut(deps: AppDeps) {
 /** GET /auth/user and GET /user/me: {data: user}. */
 export function currentUser(deps: AppDeps) {
   return async (req: Request, res: Response): Promise<void> => {
-    const user = await findUserById(deps.pool, authOf(req).userId);
-    if (!user) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
-    res.json({ data: user });
+    // The read model's user, or the event store's while the projector has not caught up with a new user.
+    res.json({ data: await userAfterCommand(deps, authOf(req).userId, false) });
   };
 }
 

@@ -3,9 +3,9 @@ import type { Request } from 'express';
 import type { AppDeps } from '../../appDeps';
 import { clientInfo } from '../../auth/sessions/clientInfo';
 import { openSession } from '../../auth/sessions/sessionStore';
-import { UnauthorizedError } from '../../http/httpErrors';
+import { NotFoundError, UnauthorizedError } from '../../http/httpErrors';
 import { INVALID_CREDENTIALS_MESSAGE } from '@bank/domain';
-import { findUserById } from '../users/userQueries';
+import { userAfterCommand } from '../users/currentUser';
 import type { UserJson } from '../users/userShape';
 
 export const SIGNED_IN_MESSAGE = 'Signed in successfully';
@@ -18,8 +18,10 @@ export interface SignedInAnswer {
 
 /** Opens a session for a user who passed every step of sign-in: `{message, token, user}`. */
 export async function signedIn(deps: AppDeps, req: Request, userId: string, options: { readonly secondFactor: boolean }): Promise<SignedInAnswer> {
-  const user = await findUserById(deps.pool, userId);
-  if (!user) throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
+  // The read model's user, or the event store's while the projector has not caught up (a sign-in right after sign-up).
+  const user = await userAfterCommand(deps, userId, false).catch((error: unknown) => {
+    throw error instanceof NotFoundError ? new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE) : error;
+  });
   const { token } = await openSession(deps, { userId, role: user.role as Role, secondFactor: options.secondFactor, client: clientInfo(req) });
   return { message: SIGNED_IN_MESSAGE, token, user };
 }

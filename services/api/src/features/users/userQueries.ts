@@ -30,17 +30,3 @@ export async function findCustomerDetail(pool: pg.Pool, user: UserJson | undefin
 }
 
 /** What sign-in needs: the password hash and the flags (never leaves the server). */
-export interface SignInRecord {
-  readonly id: string;
-  readonly role: UserRow['role'];
-  readonly password_hash: string;
-  readonly is_disabled: boolean;
-}
-
-export async function findSignInRecord(pool: pg.Pool, email: string): Promise<SignInRecord | undefined> {
-  const { rows } = await pool.query<SignInRecord>(
-    'SELECT id, role, password_hash, is_disabled FROM rm.users WHERE email_lower = lower($1) AND NOT is_closed ORDER BY created_at LIMIT 1',
-    [email.trim()],
-  );
-  return rows[0];
-}
