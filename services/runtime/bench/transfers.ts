@@ -10,6 +10,10 @@
  *   4. rebuilds the read models from the log (events/s), and runs pgbench's TPC-B-like script at 16 clients on the
  *      same PostgreSQL server for the same time, as the reference;
  *   5. writes docs/benchmarks.md (its own section) and prints one JSON object as its last line.
+ *
+ * `--standing-orders N` also creates N standing orders while the measured phases run (half paid as they are
+ * created, half waiting for the runner, which then looks at them every second) and checks that each one due today
+ * was paid exactly once.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -32,6 +36,7 @@ import { loadAverage, percentile, round } from './lib/stats';
 import { runTransferPhase, type LoadPhase } from './lib/transferLoad';
 import { freshBankKeys } from './lib/bankSecrets';
 import { signInStaff } from './lib/staffSignIn';
+import { checkStandingOrders, createStandingOrders } from './lib/benchStandingOrders';
 import { freeTcpPort } from '@bank/testkit';
 
 const execFileAsync = promisify(execFile);
@@ -50,6 +55,7 @@ const { values: args } = parseArgs({
     'no-pgbench': { type: 'boolean', default: false },
     'no-rebuild': { type: 'boolean', default: false },
     label: { type: 'string' },
+    'standing-orders': { type: 'string' },
   },
 });
 
@@ -60,6 +66,9 @@ const levels = (args.levels ?? '1,8,32').split(',').map(Number);
 const startCommand = args.start ?? process.env.BENCH_START ?? 'node --import tsx services/runtime/src/main.ts';
 const bankCwd = path.resolve(args.cwd ?? repoRoot);
 const INITIAL_CHECKING_DOLLARS = 1_000_000;
+// Standing orders created while the measured phases run (half paid at once, half left for the runner's ticks, which
+// then come every second instead of every minute): the bench's figures with the runner at work.
+const standingOrderCount = Number(args['standing-orders'] ?? 0);
 
 function log(message: string): void {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -106,6 +115,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SIGNUPS: '1000000',
     RATE_LIMIT_LOOKUPS: '1000000',
+    ...(standingOrderCount > 0 ? { STANDING_ORDER_TICK_MS: '1000' } : {}),
   };
   if (args.profile) mkdirSync(path.resolve(args.profile), { recursive: true });
 
@@ -127,11 +137,19 @@ async function main(): Promise<void> {
     const { rows: startRows } = await pool.query<{ max: string | null }>('SELECT max(global_position)::text AS max FROM eventstore.events');
     const firstMeasuredPosition = BigInt(startRows[0]!.max ?? '0');
 
+    const ordersCreated =
+      standingOrderCount > 0
+        ? createStandingOrders(bank.baseUrl, customers, standingOrderCount).then((orders) => {
+            log(`created ${standingOrderCount} standing orders during the load (${orders.dueToday.length} paid today, ${orders.waiting} for the runner)`);
+            return orders;
+          })
+        : undefined;
     const phases: LoadPhase[] = [];
     for (const inFlight of levels) {
       log(`${inFlight} in flight for ${phaseSeconds} s (load ${await loadAverage()})`);
       phases.push(await runTransferPhase(bank.baseUrl, customers, inFlight, phaseSeconds));
     }
+    const orders = await ordersCreated;
     const loadAfterTransfers = await loadAverage();
     const quietMs = await waitForQuiet(pool, 120_000);
     log(`every balance final ${quietMs} ms after the load stopped`);
@@ -140,11 +158,12 @@ async function main(): Promise<void> {
     timeline = undefined;
 
     // Completion: when the checkpoint passed each transfer's payee credit.
-    const transferIds = phases.flatMap((phase) => phase.samples.flatMap((s) => (s.status === 201 && s.transferId ? [s.transferId] : [])));
+    const phaseTransferIds = phases.flatMap((phase) => phase.samples.flatMap((s) => (s.status === 201 && s.transferId ? [s.transferId] : [])));
+    const transferIds = [...phaseTransferIds, ...(orders?.transferIds ?? [])];
     const { rows: credits } = await pool.query<CreditRow & { xid: string }>(
       `SELECT data->>'transferId' AS transfer_id, transaction_id::text AS xid, global_position::text AS global_position
          FROM eventstore.events WHERE type = 'AccountCredited' AND global_position > $1 AND data->>'transferId' = ANY($2::text[])`,
-      [firstMeasuredPosition.toString(), transferIds],
+      [firstMeasuredPosition.toString(), phaseTransferIds],
     );
     const creditAt = new Map(credits.map((row) => [row.transfer_id, reachedAt(entries, formatted(row.xid, row.global_position))]));
 
@@ -191,7 +210,10 @@ async function main(): Promise<void> {
     await store.close();
     const moneyConserved = before[0]!.total === after[0]!.total;
     const allCredited = open[0]!.n === '0';
+    const orderProblems = orders ? await checkStandingOrders(bank.baseUrl, orders) : [];
+    if (orders && orders.transferIds.length !== orders.dueToday.length) orderProblems.push(`${orders.dueToday.length - orders.transferIds.length} standing orders due today show no payment`);
     const problems = [
+      ...orderProblems,
       ...(moneyConserved ? [] : [`money not conserved: ${before[0]!.total} → ${after[0]!.total} cents`]),
       ...(allCredited ? [] : [`${open[0]!.n} transfers answered 201 but not credited`]),
       ...(verified.ok ? [] : [`${verified.mismatches.length} read-model mismatches with the replay`]),
@@ -242,6 +264,7 @@ async function main(): Promise<void> {
       verified: problems.length === 0,
       problems,
       load: loadAfterTransfers,
+      standingOrders: orders ? { created: standingOrderCount, paidToday: orders.transferIds.length, waiting: orders.waiting, tickMs: 1000 } : null,
       levels: reports,
     };
     printTable(reports, summary);
@@ -269,8 +292,15 @@ function printTable(reports: readonly PhaseReport[], summary: Summary): void {
   }
   console.log(
     `\npgbench ${summary.pgbenchTps} tps, ratio ${summary.ratio}; projection lag p99 ${summary.lagP99Ms} ms; rebuild ${summary.rebuildEventsPerSecond} events/s; ` +
-      `peak RSS ${summary.peakRssMb} MB; load ${summary.load}; verified ${summary.verified}\n`,
+      `peak RSS ${summary.peakRssMb} MB; load ${summary.load}; verified ${summary.verified}.${standingOrdersLine(summary)}\n`,
   );
+}
+
+function standingOrdersLine(summary: Summary): string {
+  const orders = summary.standingOrders as { created: number; paidToday: number; waiting: number; tickMs: number } | null;
+  return orders
+    ? ` With standing orders running: ${orders.created} created during the phases (${orders.paidToday} paid as created, ${orders.waiting} waiting), the runner ticking every ${orders.tickMs} ms.`
+    : '';
 }
 
 function writeReport(summary: Summary): void {
@@ -293,7 +323,7 @@ ${rows}
 pgbench TPC-B-like, 16 clients, same server, same time: **${summary.pgbenchTps} tps**; ratio (32 in flight ÷ pgbench):
 **${summary.ratio}**. Projection lag p99 ${summary.lagP99Ms} ms; every balance final ${summary.finalAfterLoadMs} ms after the load
 stopped; rebuild of everything appended ${summary.rebuildEventsPerSecond} events/s; peak RSS of the bank's processes
-${summary.peakRssMb} MB. Checked: ${summary.verified ? 'every 201 credited, money conserved, read models equal to the replay' : `FAILED: ${(summary.problems as string[]).join('; ')}`}.
+${summary.peakRssMb} MB.${standingOrdersLine(summary)} Checked: ${summary.verified ? 'every 201 credited, money conserved, read models equal to the replay' : `FAILED: ${(summary.problems as string[]).join('; ')}`}.
 
 Reproduce: \`npm run bench\` (or \`npm run bench -- --quick\`, under two minutes) on a machine with PostgreSQL and Redis
 on localhost; it creates and drops a database of its own.`,
