@@ -325,8 +325,8 @@ pgbench TPC-B-like, 16 clients, same server, same time: **${summary.pgbenchTps} 
 stopped; rebuild of everything appended ${summary.rebuildEventsPerSecond} events/s; peak RSS of the bank's processes
 ${summary.peakRssMb} MB.${standingOrdersLine(summary)} Checked: ${summary.verified ? 'every 201 credited, money conserved, read models equal to the replay' : `FAILED: ${(summary.problems as string[]).join('; ')}`}.
 
-Reproduce: \`npm run bench\` (or \`npm run bench -- --quick\`, under two minutes) on a machine with PostgreSQL and Redis
-on localhost; it creates and drops a database of its own.`,
+Reproduce: \`npm run bench\` (or \`npm run bench -- --quick\`, under two minutes; \`--standing-orders N\` to run N standing
+orders meanwhile) on a machine with PostgreSQL and Redis on localhost; it creates and drops a database of its own.`,
   );
 }
 
