@@ -51,11 +51,14 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
     AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
     ORDER BY transaction_id, global_position LIMIT $3`;
   // The same batch as readAllAfter, plus whether committed events wait behind the fence (a transaction that
-  // began earlier is still open): one row of NULL columns when the batch is empty.
+  // began earlier is still open): one row of NULL columns when the batch is empty. "Held back" compares the
+  // newest transaction id in the log (one step of the index, backwards) with the fence: an EXISTS over
+  // `transaction_id >= fence` instead is planned as a sequential scan of the whole table, on every batch.
   const subscriptionRead = `WITH fence AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
     batch AS (SELECT ${COLUMNS} FROM ${s.events}, fence WHERE transaction_id < fence.xmin
       AND (transaction_id, global_position) > ($1::xid8, $2::bigint) ORDER BY transaction_id, global_position LIMIT $3)
-    SELECT batch.*, EXISTS (SELECT 1 FROM ${s.events}, fence WHERE transaction_id >= fence.xmin) AS held_back
+    SELECT batch.*,
+      COALESCE((SELECT transaction_id FROM ${s.events} ORDER BY transaction_id DESC LIMIT 1) >= fence.xmin, false) AS held_back
     FROM fence LEFT JOIN batch ON true ORDER BY batch.transaction_id, batch.global_position`;
   const readStream = `SELECT ${COLUMNS} FROM ${s.events} WHERE stream_id = $1 AND revision >= $2
     AND NOT EXISTS (SELECT 1 FROM ${s.streams} st WHERE st.stream_id = $1 AND st.revision = ${TOMBSTONE_REVISION})
