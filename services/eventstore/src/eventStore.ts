@@ -87,6 +87,20 @@ export interface SubscribeOptions {
   /** Called once, when the subscription has delivered everything stored when it caught up. */
   readonly onCaughtUp?: () => void;
   /**
+   * Only events of these types are delivered (exactly these names; omit for every event). The store filters where
+   * it reads (PostgreSQL in its query, EventStoreDB with a server-side event-type filter), so a subscriber that
+   * wants a few types of a long log neither fetches nor decodes the others.
+   */
+  readonly eventTypes?: readonly string[];
+  /**
+   * Called with a position up to which the subscription has looked at the log (the events it filtered out
+   * included), once the events it delivered before that position were handled, so that a filtered subscriber's
+   * checkpoint can move past a long run of events it does not want. Positions only grow and are never beyond an
+   * event not yet delivered. PostgreSQL calls it after every read that moved (at the latest when it catches up,
+   * with the visible head); EventStoreDB when its filter reports a checkpoint, which may be rarer.
+   */
+  readonly onProgress?: (position: Position) => void;
+  /**
    * Called once when the subscription stops with an error it cannot recover from: a throwing handler, or a store
    * error that retrying cannot heal (e.g. access denied, a start position that is not an event's). Dropped
    * connections and unavailable servers are retried with backoff instead.

@@ -1,6 +1,6 @@
 import { readDomainEvent, type CommandHandler } from '@bank/commands';
 import { parseStreamName, transferRequestOf, type TransferRequest } from '@bank/domain';
-import { formatPosition, type EventStore, type Position, type RecordedEvent, type Subscription } from '@bank/eventstore';
+import { comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent, type Subscription } from '@bank/eventstore';
 import { acquireLeaderLock, sleep, type Logger } from '@bank/platform';
 import type pg from 'pg';
 import { noFaults, type FaultHook } from './faults';
@@ -18,6 +18,10 @@ import type { TransferSignals } from './transferSignals';
  * and the checkpoint advances to just before the oldest transfer not yet finished. After a crash the process starts
  * again from the checkpoint and runs those transfers again: every step appends only what is missing. One instance
  * is active (a PostgreSQL advisory lock); others wait as standbys.
+ *
+ * It subscribes to the debits alone (TRANSFER_EVENT_TYPES, filtered by the event store where it reads: the rest of
+ * the log is neither fetched nor decoded), and the store's progress reports move the checkpoint past the runs of
+ * other events between them, so a fresh process catches up over a long log at the speed of the store's scan.
  */
 export interface TransferProcessOptions {
   readonly store: EventStore;
@@ -49,6 +53,9 @@ export interface TransferProcessHandle {
   /** Stops reading the log, lets the transfers in flight finish, writes the checkpoint, releases the lock. */
   stop(): Promise<void>;
 }
+
+/** The only events the process reads: every transfer starts with its payer's debit. */
+export const TRANSFER_EVENT_TYPES: readonly string[] = ['AccountDebited'];
 
 /** The debit that requests a transfer (or, for records begun before, a debit that belongs to one). */
 function transferDebit(event: RecordedEvent): { payerId: string; transferId: string; request: TransferRequest | undefined } | undefined {
@@ -183,6 +190,11 @@ export function startTransferProcess(options: TransferProcessOptions): TransferP
       },
       {
         ...(after ? { after } : {}),
+        eventTypes: TRANSFER_EVENT_TYPES,
+        // Every event up to `position` was looked at, the debits among them taken: the other events need nothing.
+        onProgress: (position) => {
+          if (!lastSeen || comparePositions(position, lastSeen) > 0) lastSeen = position;
+        },
         onCaughtUp: () => {
           caughtUpWhenIdle = true;
           if (running === 0) caughtUp.resolve();

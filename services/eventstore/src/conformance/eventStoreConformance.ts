@@ -6,6 +6,7 @@ import { concurrentWritersCases, type ConcurrentWritersSettings } from './concur
 import { streamNamer } from './conformanceHelpers';
 import { deletedStreamCases } from './deletedStreamCases';
 import { expectedRevisionCases } from './expectedRevisionCases';
+import { filteredSubscriptionCases } from './filteredSubscriptionCases';
 import { globalLogCases } from './globalLogCases';
 import { idempotencyCases } from './idempotencyCases';
 import { positionTokenCases } from './positionTokenCases';
@@ -94,6 +95,7 @@ export function describeEventStoreConformance(name: string, factory: Conformance
     describe('deleted streams', () => deletedStreamCases(context));
     describe('close', () => closeCases(context));
     describe('subscriptions', () => subscriptionCases(context));
+    describe('filtered subscriptions', () => filteredSubscriptionCases(context));
     describe('concurrent writers', () => concurrentWritersCases(context, settings.concurrentWriters));
   });
 }

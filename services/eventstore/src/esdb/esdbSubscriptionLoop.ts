@@ -1,9 +1,10 @@
-import { excludeSystemEvents, START, type AllStreamSubscription, type EventStoreDBClient } from '@eventstore/db-client';
-import type { Position, SubscribeOptions } from '../eventStore';
+import { START, type AllStreamSubscription, type EventStoreDBClient } from '@eventstore/db-client';
+import { comparePositions, type Position, type SubscribeOptions } from '../eventStore';
 import type { EventStoreLogger } from '../eventStoreLogger';
 import { sleep } from '@bank/platform';
 import { backoffDelay, type SubscriptionControl } from '../startSubscription';
 import { isUnrecoverableSubscriptionError } from './esdbErrors';
+import { subscriptionFilter } from './esdbFilter';
 import { isSystemEvent, toRecordedEvent } from './esdbMapping';
 
 export interface EsdbSubscriptionDeps {
@@ -26,20 +27,42 @@ class Failure {
  * subscription and reach onError instead of being retried forever.
  *
  * The client emits `caughtUp` when the server's message arrives, while events before it may still sit in the
- * stream's buffer; onCaughtUp runs once those have been handled.
+ * stream's buffer; onCaughtUp runs once those have been handled. With `eventTypes` the server filters by event
+ * type, and each checkpoint it reports (how far it has looked) reaches onProgress the same way: once the events
+ * buffered before it have been handled.
  */
 export async function esdbSubscriptionLoop(control: SubscriptionControl, deps: EsdbSubscriptionDeps, options: SubscribeOptions): Promise<void> {
   let after: Position | undefined = options.after;
   let failures = 0;
   let caughtUpCalled = false;
+  let reported: Position | undefined;
 
   while (!control.stopped) {
-    const subscription = deps.client.subscribeToAll({ fromPosition: after ?? START, filter: excludeSystemEvents() });
-    deps.onOpen(subscription);
     let taken = 0;
     let handled = 0;
     let caughtUpAfter: number | undefined;
     let failure: Failure | undefined;
+    const checkpoints: Array<{ readonly position: Position; readonly due: number }> = [];
+    const filter = subscriptionFilter(options.eventTypes, (position) => {
+      checkpoints.push({ position, due: taken + subscription.readableLength });
+      reportProgressWhenDue();
+    });
+    const subscription = deps.client.subscribeToAll({ fromPosition: after ?? START, filter });
+    deps.onOpen(subscription);
+
+    function reportProgressWhenDue() {
+      while (checkpoints.length > 0 && handled >= checkpoints[0]!.due && !failure) {
+        const { position } = checkpoints.shift()!;
+        if (reported && comparePositions(position, reported) <= 0) continue;
+        reported = position;
+        try {
+          options.onProgress?.(position);
+        } catch (error) {
+          failure = new Failure(error);
+          subscription.destroy();
+        }
+      }
+    }
 
     const callCaughtUpWhenDue = () => {
       if (caughtUpCalled || caughtUpAfter === undefined || handled < caughtUpAfter || failure) return;
@@ -72,6 +95,7 @@ export async function esdbSubscriptionLoop(control: SubscriptionControl, deps: E
           failures = 0;
         }
         handled += 1;
+        reportProgressWhenDue();
         callCaughtUpWhenDue();
         if (control.stopped) break;
       }

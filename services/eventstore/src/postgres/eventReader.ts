@@ -18,6 +18,19 @@ interface EventRow {
   created_ms: string;
 }
 
+interface HeadColumns {
+  head_transaction_id: string | null;
+  head_global_position: string | null;
+}
+
+/** One read of a subscription: the events, whether more wait behind the fence, and the readable head. */
+export interface SubscriptionBatch {
+  readonly events: RecordedEvent[];
+  readonly heldBack: boolean;
+  /** The last event readable when the batch was read (filtered out or not); undefined for an empty log. */
+  readonly head: Position | undefined;
+}
+
 const COLUMNS = 'global_position, transaction_id, stream_id, revision, event_id, type, data, metadata, floor(extract(epoch FROM created) * 1000)::int8 AS created_ms';
 
 /**
@@ -51,13 +64,21 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
   const readAllAfter = `SELECT ${COLUMNS} FROM ${s.events} WHERE ${VISIBLE}
     AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
     ORDER BY transaction_id, global_position LIMIT $3`;
-  // The same batch as readAllAfter, plus whether committed events wait behind the fence (a transaction that
-  // began earlier is still open): one row of NULL columns when the batch is empty.
+  // The same batch as readAllAfter (only the given types when $4 is not NULL), plus whether committed events wait
+  // behind the fence (a transaction that began earlier is still open) and the visible head (the last event below
+  // the fence, filtered out or not): one row of NULL batch columns when the batch is empty. "Held back" compares the
+  // newest transaction id in the log (one step of the index, backwards) with the fence: an EXISTS over
+  // `transaction_id >= fence` instead is planned as a sequential scan of the whole table, on every batch.
   const subscriptionRead = `WITH fence AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+    head AS MATERIALIZED (SELECT transaction_id AS head_transaction_id, global_position AS head_global_position
+      FROM ${s.events} WHERE transaction_id < (SELECT xmin FROM fence)
+      ORDER BY transaction_id DESC, global_position DESC LIMIT 1),
     batch AS (SELECT ${COLUMNS} FROM ${s.events}, fence WHERE transaction_id < fence.xmin
-      AND (transaction_id, global_position) > ($1::xid8, $2::bigint) ORDER BY transaction_id, global_position LIMIT $3)
-    SELECT batch.*, EXISTS (SELECT 1 FROM ${s.events}, fence WHERE transaction_id >= fence.xmin) AS held_back
-    FROM fence LEFT JOIN batch ON true ORDER BY batch.transaction_id, batch.global_position`;
+      AND (transaction_id, global_position) > ($1::xid8, $2::bigint) AND ($4::text[] IS NULL OR type = ANY ($4::text[]))
+      ORDER BY transaction_id, global_position LIMIT $3)
+    SELECT batch.*, head.head_transaction_id, head.head_global_position,
+      COALESCE((SELECT transaction_id FROM ${s.events} ORDER BY transaction_id DESC LIMIT 1) >= fence.xmin, false) AS held_back
+    FROM fence LEFT JOIN head ON true LEFT JOIN batch ON true ORDER BY batch.transaction_id, batch.global_position`;
   const readStream = `SELECT ${COLUMNS} FROM ${s.events} WHERE stream_id = $1 AND revision >= $2
     AND NOT EXISTS (SELECT 1 FROM ${s.streams} st WHERE st.stream_id = $1 AND st.revision = ${TOMBSTONE_REVISION})
     ORDER BY revision LIMIT $3`;
@@ -80,19 +101,24 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
     },
 
     /**
-     * The subscription's read: the next batch after a position (from the start without one), and `heldBack` when
-     * committed events are not yet readable because a transaction that began before them is still open. A reader
-     * that finds the log held back retries soon: no notification comes when that other transaction ends (it may
-     * be the projector's, or anything else writing on the server).
+     * The subscription's read: the next batch after a position (from the start without one), of the given types
+     * only when `types` is given; `heldBack` when committed events are not yet readable because a transaction that
+     * began before them is still open; `head`, the last readable position (of any type). A reader that finds the
+     * log held back retries soon: no notification comes when that other transaction ends (it may be the
+     * projector's, or anything else writing on the server).
      */
-    async readAllForSubscription(after: Position | undefined, limit: number): Promise<{ events: RecordedEvent[]; heldBack: boolean }> {
-      const result = await pool.query<EventRow & { held_back: boolean }>({
+    async readAllForSubscription(after: Position | undefined, limit: number, types?: readonly string[]): Promise<SubscriptionBatch> {
+      const result = await pool.query<EventRow & HeadColumns & { held_back: boolean }>({
         name: `${s.name}.read_all_subscription`,
         text: subscriptionRead,
-        values: [(after?.commit ?? 0n).toString(), (after?.prepare ?? 0n).toString(), checkLimit(limit)],
+        values: [(after?.commit ?? 0n).toString(), (after?.prepare ?? 0n).toString(), checkLimit(limit), types ? [...types] : null],
       });
-      const heldBack = result.rows[0]?.held_back ?? false;
-      return { events: result.rows.filter((row) => row.global_position !== null).map(toRecordedEvent), heldBack };
+      const first = result.rows[0];
+      const head =
+        first?.head_transaction_id != null && first.head_global_position != null
+          ? { commit: BigInt(first.head_transaction_id), prepare: BigInt(first.head_global_position) }
+          : undefined;
+      return { events: result.rows.filter((row) => row.global_position !== null).map(toRecordedEvent), heldBack: first?.held_back ?? false, head };
     },
 
     /**

@@ -30,6 +30,18 @@ function flakyLog(count: number, failOn: number[]) {
   };
 }
 
+/** A log of events of the given types, read as the store's query reads it: filtered by type, with the head. */
+function typedLog(types: readonly string[]) {
+  const log = types.map((type, index) => ({ ...recorded(index + 1), type }));
+  const reads: Array<Position | undefined> = [];
+  const read = async (after: Position | undefined, limit: number, wanted?: readonly string[]) => {
+    reads.push(after);
+    const rest = log.filter((event) => (!after || event.position.prepare > after.prepare) && (!wanted || wanted.includes(event.type)));
+    return { events: rest.slice(0, limit), heldBack: false, head: log[log.length - 1]!.position };
+  };
+  return { read, reads };
+}
+
 const quietListener: NotificationListener = { register: () => () => undefined, close: async () => undefined };
 
 describe('postgresSubscriptionLoop', () => {
@@ -92,5 +104,31 @@ describe('postgresSubscriptionLoop', () => {
     await subscription.stop();
 
     expect(reads).toBeGreaterThanOrEqual(notifiedAt + 2);
+  });
+
+  it('with event types, delivers those alone, then goes on from the head and reports it as progress', async () => {
+    const { read, reads } = typedLog(['Other', 'Wanted', 'Other', 'Other', 'Other', 'Other', 'Other', 'Wanted', 'Other', 'Other']);
+    const delivered: string[] = [];
+    const progress: bigint[] = [];
+    let caughtUp!: () => void;
+    const caughtUpSignal = new Promise<void>((resolve) => {
+      caughtUp = resolve;
+    });
+    const subscription = startSubscription({ handler: (event) => void delivered.push(event.id), reportError: () => undefined }, (control) =>
+      postgresSubscriptionLoop(
+        control,
+        { read, listener: quietListener, pollIntervalMs: 5, batchSize: 3, logger: silentLogger },
+        { eventTypes: ['Wanted'], onCaughtUp: caughtUp, onProgress: (position) => void progress.push(position.prepare) },
+      ),
+    );
+
+    await caughtUpSignal;
+    while (reads.length < 3) await new Promise((resolve) => setTimeout(resolve, 5));
+    await subscription.stop();
+
+    expect(delivered).toEqual(['e2', 'e8']);
+    expect(progress).toEqual([10n]);
+    expect(reads[0]).toBeUndefined();
+    expect(reads.slice(1).map((after) => after?.prepare)).toEqual(reads.slice(1).map(() => 10n));
   });
 });

@@ -1,12 +1,19 @@
-import type { Position, RecordedEvent, SubscribeOptions } from '../eventStore';
+import { comparePositions, type Position, type RecordedEvent, type SubscribeOptions } from '../eventStore';
 import type { EventStoreLogger } from '../eventStoreLogger';
 import { sleep } from '@bank/platform';
 import { backoffDelay, type SubscriptionControl } from '../startSubscription';
 import type { NotificationListener } from './notificationListener';
 
 export interface PostgresSubscriptionDeps {
-  /** The next batch after a position, and whether committed events wait behind an open transaction. */
-  readonly read: (after: Position | undefined, limit: number) => Promise<{ events: RecordedEvent[]; heldBack: boolean }>;
+  /**
+   * The next batch after a position (of the given types only, when given), whether committed events wait behind an
+   * open transaction, and the readable head (the last readable event of any type).
+   */
+  readonly read: (
+    after: Position | undefined,
+    limit: number,
+    types?: readonly string[],
+  ) => Promise<{ events: RecordedEvent[]; heldBack: boolean; head?: Position | undefined }>;
   readonly listener: NotificationListener;
   readonly pollIntervalMs: number;
   readonly batchSize: number;
@@ -23,6 +30,10 @@ export interface PostgresSubscriptionDeps {
  * notification has then already come and gone, and the transaction holding them back sends none when it ends. So
  * while the log is held back the loop reads again after a short, growing pause (1 ms, 2 ms, … HELD_BACK_MAX_MS)
  * instead of waiting for the poll interval: under concurrent appends that pause, not the poll, bounds the delay.
+ *
+ * With `eventTypes` the query returns only those types, and a short batch means every readable event up to the
+ * head was looked at: the loop then goes on from the head (not from its last delivered event, which may lie far
+ * behind a long run of other types) and reports it through onProgress.
  */
 export const HELD_BACK_MAX_MS = 25;
 
@@ -59,10 +70,12 @@ export async function postgresSubscriptionLoop(
   try {
     while (!control.stopped) {
       woken = false;
+      const from = after;
       let batch: RecordedEvent[];
       let heldBack: boolean;
+      let head: Position | undefined;
       try {
-        ({ events: batch, heldBack } = await deps.read(after, deps.batchSize));
+        ({ events: batch, heldBack, head } = await deps.read(after, deps.batchSize, options.eventTypes));
         failures = 0;
       } catch (error) {
         if (control.stopped) return;
@@ -76,6 +89,8 @@ export async function postgresSubscriptionLoop(
         await control.deliver(event);
         after = event.position;
       }
+      if (batch.length < deps.batchSize && head && (!after || comparePositions(head, after) > 0)) after = head;
+      if (after && (!from || comparePositions(after, from) > 0)) options.onProgress?.(after);
       if (batch.length === deps.batchSize) continue;
       if (!caughtUp) {
         caughtUp = true;

@@ -7,10 +7,9 @@ import { SelectField, TextField } from '../../../components/Field';
 import { errorMessage } from '../../../lib/api/apiError';
 import { useAddTransaction } from '../../../lib/api/queries/useAddTransaction';
 import { useAdminUser } from '../../../lib/api/queries/useAdminUser';
-import { useAdminUsers } from '../../../lib/api/queries/useAdminUsers';
 import type { AccountKind } from '../../../lib/api/types';
 import { AdminPageTitle } from '../components/AdminPageTitle';
-import { fullName } from '../components/adminLabels';
+import { CustomerPicker } from '../components/CustomerPicker';
 
 interface Values {
   userId: string;
@@ -43,9 +42,8 @@ export function readTransaction(values: Values): { ok: true; amountCents: number
 /** /admin/transactions/add-transactions: post a credit or debit to a customer's savings or checking. */
 export function AddTransactionPage() {
   const [params] = useSearchParams();
-  const users = useAdminUsers('');
-  // The list is the API's first answer (every customer up to 1,000, else the newest 50): a customer named in the
-  // address (from their transactions page) is fetched on their own, so they are always an option.
+  // The picker lists the first page of a search (any number of customers): a customer named in the address (from
+  // their transactions page) is fetched on their own, so they are always an option.
   const named = params.get('userId') ?? '';
   const namedUser = useAdminUser(named, { enabled: named !== '' });
   const add = useAddTransaction();
@@ -59,8 +57,6 @@ export function AddTransactionPage() {
   });
   const [result, setResult] = useState<{ kind: 'success' | 'error'; message: string; detail?: string; userId?: string } | null>(null);
   const set = (field: keyof Values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
-  const options = [...(namedUser.data && !users.data?.some((user) => user._id === namedUser.data._id) ? [namedUser.data] : []), ...(users.data ?? [])];
-  const chosen = options.find((user) => user._id === values.userId);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -112,15 +108,7 @@ export function AddTransactionPage() {
             ) : null}
           </Alert>
         ) : null}
-        {users.isError ? <Alert kind="error">{errorMessage(users.error)}</Alert> : null}
-        <SelectField label="User" required value={values.userId} onChange={set('userId')} disabled={users.isPending} hint={users.isPending ? 'Loading users…' : chosen?.email}>
-          <option value="">Select a user…</option>
-          {options.map((user) => (
-            <option key={user._id} value={user._id}>
-              {fullName(user)} — {user.account.number}
-            </option>
-          ))}
-        </SelectField>
+        <CustomerPicker value={values.userId} onChange={(userId) => setValues((current) => ({ ...current, userId }))} known={namedUser.data} />
         <div className="admin-form-grid">
           <TextField label="Amount (USD)" inputMode="decimal" required value={values.amount} onChange={set('amount')} />
           <SelectField label="Type" required value={values.transactionType} onChange={set('transactionType')}>

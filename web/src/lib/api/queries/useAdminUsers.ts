@@ -1,20 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../apiClient';
 import type { Page } from '../paging';
-import type { Envelope, User } from '../types';
+import type { User } from '../types';
 import { queryKeys } from './queryKeys';
 
 /** The customers of one page of the admin's list. */
 export const ADMIN_USERS_PAGE = 50;
-
-/** GET /api/user/admin?search: the customers, optionally filtered by a search text (the API's first answer). */
-export function useAdminUsers(search = '') {
-  return useQuery<User[]>({
-    queryKey: queryKeys.adminUserList(search),
-    queryFn: ({ signal }) => api.get<Envelope<User[]>>('/user/admin', { query: { search: search.trim() }, signal }).then((answer) => answer.data),
-    placeholderData: keepPreviousData,
-  });
-}
 
 /** GET /api/user/admin?search&limit&cursor: one page of the customers (keyset paged: `next` opens the following one). */
 export function useAdminUserPage(search: string, cursor: string | undefined) {
