@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBank } from './seedBank';
 import { planBudget, planTransactionCounts, plannedCustomer } from './seedPlan';
-import { waitForReadableLog } from './waitForReadableLog';
+import { waitForLogPosition } from './waitForLogPosition';
 
 let database: TestDatabase;
 let pool: pg.Pool;
@@ -52,7 +52,7 @@ describe('seedBank', () => {
     expect(first.transactions).toBe(600);
     const stored = await count('SELECT count(*) AS n FROM eventstore.events');
     expect(stored).toBe(first.events);
-    await waitForReadableLog(store, stored);
+    await waitForLogPosition(store, first.position!);
     await rebuildProjections({ pool, store });
     expect(await count(`SELECT count(*) AS n FROM rm.users WHERE role = 'customer'`)).toBe(40);
     expect(await count(`SELECT count(*) AS n FROM rm.transactions`)).toBe(600);
@@ -88,7 +88,7 @@ describe('seedBank', () => {
     const fresh = await count(`SELECT count(DISTINCT event_id) AS n FROM eventstore.events`);
     expect(after).toBe(fresh);
     expect(after - before).toBeLessThan(finished.events);
-    await waitForReadableLog(store, after);
+    await waitForLogPosition(store, finished.position!);
     await rebuildProjections({ pool, store });
     expect(await count(`SELECT count(*) AS n FROM rm.users WHERE role = 'customer'`)).toBe(100);
     expect(await count(`SELECT count(*) AS n FROM rm.transactions`)).toBe(1_500);

@@ -13,7 +13,7 @@ import {
   type TransferCommand,
   type TransferRequest,
 } from '@bank/domain';
-import type { EventStore, NewEvent } from '@bank/eventstore';
+import { comparePositions, type EventStore, type NewEvent, type Position } from '@bank/eventstore';
 import type { Keyring } from '@bank/platform';
 import { transferStepContext } from '@bank/transfers';
 import { ownActivity, planTransferAmounts } from './seedActivity';
@@ -48,6 +48,8 @@ export interface SeedBankResult {
   readonly verifiers: readonly string[];
   /** Events the load handed to the store (a restarted load hands the same ones again: the store keeps them once). */
   readonly events: number;
+  /** Where the last of its events stands in the global log (wait for it to be readable before a rebuild). */
+  readonly position: Position | undefined;
   readonly adminId: string;
 }
 
@@ -92,10 +94,12 @@ export async function seedBank(options: SeedBankOptions): Promise<SeedBankResult
   const verifiers: string[] = [];
   let events = 0;
   let done = 0;
+  let position: Position | undefined;
 
   const write = async (events_: readonly NewEvent[], stream: string) => {
-    await appendStream(store, stream, events_, chunk);
+    const last = await appendStream(store, stream, events_, chunk);
     events += events_.length;
+    if (last && (!position || comparePositions(last, position) > 0)) position = last;
   };
   const flush = <C, E extends { type: string; data: object }, S>(seedStream: SeedStream<C, E, S>) => write(seedStream.events, seedStream.stream);
   /** A command of `actorId` (customer or admin) on `stream`: its id from the seed, the stream and where it lands. */
@@ -268,6 +272,7 @@ export async function seedBank(options: SeedBankOptions): Promise<SeedBankResult
     externalTransfers: budget.externalTransfers,
     verifiers,
     events,
+    position,
     adminId,
   };
 }

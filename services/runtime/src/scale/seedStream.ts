@@ -5,7 +5,7 @@
  */
 import { toNewEvents, type CommandContext, type DomainEventLike } from '@bank/commands';
 import type { Decider } from '@bank/domain';
-import type { EventStore, NewEvent } from '@bank/eventstore';
+import type { EventStore, NewEvent, Position } from '@bank/eventstore';
 import type { KeyringKey } from '@bank/platform';
 
 export class SeedStream<C, E extends DomainEventLike, S> {
@@ -40,14 +40,17 @@ export class SeedStream<C, E extends DomainEventLike, S> {
 }
 
 /**
- * Appends a whole stream in chunks, each with the revision the previous one left. Event ids derive from the seed
+ * Appends a whole stream in chunks, each with the revision the previous one left; answers the last one's position. Event ids derive from the seed
  * (command ids), so a restarted load appends ids already stored: the store answers those appends without storing
  * anything (idempotent by id) and carries on where the last run stopped.
  */
-export async function appendStream(store: EventStore, stream: string, events: readonly NewEvent[], chunk: number): Promise<void> {
+export async function appendStream(store: EventStore, stream: string, events: readonly NewEvent[], chunk: number): Promise<Position | undefined> {
   let expected: 'no_stream' | bigint = 'no_stream';
+  let position: Position | undefined;
   for (let start = 0; start < events.length; start += chunk) {
     const result = await store.append(stream, events.slice(start, start + chunk), expected);
     expected = result.nextExpectedRevision;
+    position = result.position;
   }
+  return position;
 }

@@ -5,15 +5,15 @@
  * idempotent, seedBankTransfers.int.test.ts), but it would re-read millions of events and queue a settlement for
  * every external transfer, each of which would then find nothing to do. For a fresh database only (seed:scale's).
  */
-import { comparePositions, type EventStore } from '@bank/eventstore';
+import { comparePositions, type Position } from '@bank/eventstore';
 import { ensureProcessSchema, readProcessCheckpoint, saveProcessCheckpoint } from '@bank/transfers';
 import type pg from 'pg';
 
 /** The worker's transfer process's checkpoint name (startTransferProcess's default). */
 const PROCESS_NAME = 'transfers';
 
-export async function seedTransferCheckpoint(pool: pg.Pool, store: EventStore): Promise<void> {
-  const head = await store.headPosition();
+/** `head`: the position of the load's last event (seedBank's result). */
+export async function seedTransferCheckpoint(pool: pg.Pool, head: Position | undefined): Promise<void> {
   if (!head) return;
   await ensureProcessSchema(pool);
   const current = await readProcessCheckpoint(pool, PROCESS_NAME);
