@@ -2,6 +2,7 @@ import { deterministicId, type CommandContext } from '@bank/commands';
 import {
   accountDecider,
   accountNumberReservationDecider,
+  contactMessageDecider,
   customerDecider,
   decideTransferRecord,
   emailReservationDecider,
@@ -17,6 +18,7 @@ import { comparePositions, type EventStore, type NewEvent, type Position } from 
 import type { Keyring } from '@bank/platform';
 import { transferStepContext } from '@bank/transfers';
 import { ownActivity, planTransferAmounts } from './seedActivity';
+import { plannedContact } from './seedContacts';
 import { seedDocument } from './seedDocument';
 import { planBudget, planTransactionCounts, plannedCustomer, type PlannedCustomer, type SeedOptions } from './seedPlan';
 import { appendStream, SeedStream } from './seedStream';
@@ -46,6 +48,8 @@ export interface SeedBankResult {
   readonly externalTransfers: number;
   /** Customers who submitted a verification: each may read the generated document (saveSeedDocument). */
   readonly verifiers: readonly string[];
+  /** Contact messages sent through the public form (some deleted by the admin since). */
+  readonly contacts: number;
   /** Events the load handed to the store (a restarted load hands the same ones again: the store keeps them once). */
   readonly events: number;
   /** Where the last of its events stands in the global log (wait for it to be readable before a rebuild). */
@@ -73,7 +77,7 @@ const SETTLE = { payer: 0, record: 1 } as const;
 /**
  * Writes a generated bank (seedPlan, seedTransfers, seedVerifications) as the bank's own events, decided by the
  * domain's deciders: one generated admin first, then per customer the e-mail and account-number reservations, the
- * registration (and the verification they submitted, with the admin's decision), the account — its opening deposit
+ * registration (and the verification they submitted, with the admin's decision), a contact message for some, the account — its opening deposit
  * and staff postings, the transfers it pays (the request's pending debit, then the process's completion) and the
  * transfers it receives (the process's credit), in time order — and the record of each transfer it paid, as the
  * transfer process leaves it: internal ones credited, external ones sent and settled. Deterministic for a seed, and
@@ -92,6 +96,7 @@ export async function seedBank(options: SeedBankOptions): Promise<SeedBankResult
   const document = seedDocument();
   const adminId = deterministicId(`seed:${seed}:admin`);
   const verifiers: string[] = [];
+  let contacts = 0;
   let events = 0;
   let done = 0;
   let position: Position | undefined;
@@ -183,6 +188,21 @@ export async function seedBank(options: SeedBankOptions): Promise<SeedBankResult
     }
     await flush(profile);
 
+    const contact = plannedContact(seed, index, joinedMs);
+    if (contact) {
+      contacts += 1;
+      const contactId = deterministicId(`seed:${seed}:contact:${index}`);
+      const message = new SeedStream(streams.contact(contactId), contactMessageDecider, chainKey);
+      const { subject, receivedAt, deletedAt } = contact;
+      message.command(
+        { type: 'ReceiveContactMessage', contactId, name: `${customer.firstName} ${customer.lastName}`, email: customer.email, phone: customer.phone, subject, message: contact.message, now: receivedAt },
+        { commandId: `seed:${seed}:${message.stream}:0`, metadata: { actorRole: 'anonymous' } },
+        receivedAt,
+      );
+      if (deletedAt) message.command({ type: 'DeleteContactMessage', adminId, now: deletedAt }, by(adminId, 'admin', message), deletedAt);
+      await flush(message);
+    }
+
     const account = new SeedStream(streams.account(userId), accountDecider, chainKey);
     const incoming = transfersOf(plan.incoming, index);
     let received = 0;
@@ -273,6 +293,7 @@ export async function seedBank(options: SeedBankOptions): Promise<SeedBankResult
     internalTransfers: budget.internalTransfers,
     externalTransfers: budget.externalTransfers,
     verifiers,
+    contacts,
     events,
     position,
     adminId,

@@ -9,6 +9,7 @@ import { advanceTransfer, readTransfer, startTransferProcess } from '@bank/trans
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBank, type SeedBankResult } from './seedBank';
+import { plannedContact } from './seedContacts';
 import { saveSeedDocument, seedDocument } from './seedDocument';
 import { seedTransferCheckpoint } from './seedTransferCheckpoint';
 import { DAY_MS, HISTORY_START } from './seedTransfers';
@@ -24,7 +25,7 @@ let database: TestDatabase;
 let pool: pg.Pool;
 let store: EventStore;
 let seeded: SeedBankResult;
-const options = { customers: 60, transactions: 1_200, seed: 11 };
+const options = { customers: 80, transactions: 1_200, seed: 11 };
 const HASH = '$2a$10$abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQ';
 const chainKeys = parseKeyringText('chain', 'CHAIN_KEYS', `k1:${Buffer.alloc(32, 7).toString('base64')}`);
 
@@ -98,6 +99,14 @@ describe('a generated bank with transfers', () => {
     }
     expect(await count(`SELECT count(*) AS n FROM rm.users WHERE verification IS NOT NULL`)).toBe(seeded.verifiers.length);
     expect(await count(`SELECT count(*) AS n FROM files.file_access WHERE file_id = $1`, [seedDocument().fileId])).toBe(seeded.verifiers.length);
+  });
+
+  it('records the contact messages the plan gives, the deleted ones marked deleted', async () => {
+    const plan = Array.from({ length: options.customers }, (_, i) => plannedContact(options.seed, i, HISTORY_START + (i % 30) * DAY_MS)).filter((c) => c !== undefined);
+    expect(plan.length).toBe(seeded.contacts);
+    expect(seeded.contacts).toBeGreaterThan(0);
+    expect(await count('SELECT count(*) AS n FROM rm.contacts')).toBe(plan.length);
+    expect(await count('SELECT count(*) AS n FROM rm.contacts WHERE deleted_at IS NOT NULL')).toBe(plan.filter((c) => c.deletedAt !== undefined).length);
   });
 
   it('carries on each debit the request of the transfer record', async () => {

@@ -2,7 +2,7 @@
  * `npm run seed:scale -- --customers 1000000 --transactions 10000000 --seed 42 [--unlogged]`: a generated bank on
  * the configured database (DATABASE_URL; use a fresh one), written as the bank's own events (seedBank: the
  * domain's deciders, hash-chained like the API's, appended concurrently so the store batches them: staff postings,
- * completed internal and external transfers, verifications), then the read
+ * completed internal and external transfers, verifications, contact messages), then the read
  * models built by the projector's rebuild. Progress with rate and ETA. Deterministic for a seed, and restartable:
  * run the same command again after an interruption and it carries on without duplicating an event. Every
  * generated customer's password is SEED_PASSWORD (hashed once). Its last line is one JSON object.
@@ -95,6 +95,7 @@ async function main(): Promise<void> {
         internalTransfers: seeded.internalTransfers,
         externalTransfers: seeded.externalTransfers,
         verifications: seeded.verifiers.length,
+        contacts: seeded.contacts,
         events: seeded.events,
         seed,
         loadSeconds: Math.round(loadSeconds * 10) / 10,
