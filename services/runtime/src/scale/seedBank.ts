@@ -4,14 +4,9 @@ import {
   accountNumberReservationDecider,
   contactMessageDecider,
   customerDecider,
-  decideTransferRecord,
   emailReservationDecider,
   streams,
-  transferDecider,
   transferStepActions,
-  type AccountCommand,
-  type TransferAction,
-  type TransferCommand,
   type TransferRequest,
 } from '@bank/domain';
 import { comparePositions, type EventStore, type NewEvent, type Position } from '@bank/eventstore';
@@ -22,6 +17,7 @@ import { plannedContact } from './seedContacts';
 import { seedDocument } from './seedDocument';
 import { planBudget, planTransactionCounts, plannedCustomer, type PlannedCustomer, type SeedOptions } from './seedPlan';
 import { appendStream, SeedStream } from './seedStream';
+import { CREDIT, payerOrPayeeCommand, SETTLE, seedTransferRecord } from './seedTransferRecord';
 import { debitDescription, intentOf, seedTransferRequest, seedUserId } from './seedTransferRequest';
 import { DAY_MS, HISTORY_START, planTransfers, SETTLEMENT_DELAY_MS, transfersOf } from './seedTransfers';
 import { plannedVerification } from './seedVerifications';
@@ -57,30 +53,13 @@ export interface SeedBankResult {
   readonly adminId: string;
 }
 
-/** The process's own account actions of a step (transferStepActions), by the stream they go to. */
-function accountAction(actions: readonly TransferAction[], stream: 'payer' | 'payee'): AccountCommand {
-  const action = actions.find((candidate) => candidate.stream === stream);
-  if (!action || action.stream === 'transfer') throw new TypeError(`The step has no ${stream} action`);
-  return action.command;
-}
-
-function recordCommands(actions: readonly TransferAction[]): readonly TransferCommand[] {
-  const action = actions.find((candidate) => candidate.stream === 'transfer');
-  if (!action || action.stream !== 'transfer') throw new TypeError('The step has no transfer record action');
-  return action.commands;
-}
-
-/** Where each of the process's actions stands in its step (transferStepContext's index). */
-const CREDIT = { payee: 0, payer: 1, record: 2 } as const;
-const SETTLE = { payer: 0, record: 1 } as const;
-
 /**
  * Writes a generated bank (seedPlan, seedTransfers, seedVerifications) as the bank's own events, decided by the
  * domain's deciders: one generated admin first, then per customer the e-mail and account-number reservations, the
- * registration (and the verification they submitted, with the admin's decision), a contact message for some, the account — its opening deposit
- * and staff postings, the transfers it pays (the request's pending debit, then the process's completion) and the
- * transfers it receives (the process's credit), in time order — and the record of each transfer it paid, as the
- * transfer process leaves it: internal ones credited, external ones sent and settled. Deterministic for a seed, and
+ * registration (and the verification they submitted, with the admin's decision), a contact message for some, the
+ * account — its opening deposit and staff postings, the transfers it pays (the request's pending debit, then the
+ * process's completion) and the transfers it receives (the process's credit), in time order — and the record of each
+ * transfer it paid, as the transfer process leaves it (seedTransferRecord.ts). Deterministic for a seed, and
  * restartable without duplicates (see appendStream).
  */
 export async function seedBank(options: SeedBankOptions): Promise<SeedBankResult> {
@@ -101,9 +80,9 @@ export async function seedBank(options: SeedBankOptions): Promise<SeedBankResult
   let done = 0;
   let position: Position | undefined;
 
-  const write = async (events_: readonly NewEvent[], stream: string) => {
-    const last = await appendStream(store, stream, events_, chunk);
-    events += events_.length;
+  const write = async (newEvents: readonly NewEvent[], stream: string) => {
+    const last = await appendStream(store, stream, newEvents, chunk);
+    events += newEvents.length;
     if (last && (!position || comparePositions(last, position) > 0)) position = last;
   };
   const flush = <C, E extends { type: string; data: object }, S>(seedStream: SeedStream<C, E, S>) => write(seedStream.events, seedStream.stream);
@@ -125,23 +104,6 @@ export async function seedBank(options: SeedBankOptions): Promise<SeedBankResult
     adminAt,
   );
   await flush(adminStream);
-
-  /** The record of a transfer `index` paid, as the transfer process leaves it (one append per step, its ids). */
-  const transferRecord = (request: TransferRequest) => {
-    const record = new SeedStream(streams.transfer(request.transferId), transferDecider, chainKey);
-    const at = request.requestedAt;
-    if (request.internal) {
-      const commands = recordCommands(transferStepActions('credit', request, at));
-      record.decide((state) => decideTransferRecord(commands, state), transferStepContext(request.transferId, 'credit', CREDIT.record), at);
-    } else {
-      const sent = recordCommands(transferStepActions('send', request, at));
-      record.decide((state) => decideTransferRecord(sent, state), transferStepContext(request.transferId, 'send', 0), at);
-      const settledAt = new Date(Date.parse(at) + SETTLEMENT_DELAY_MS).toISOString();
-      const settled = recordCommands(transferStepActions('settle', request, settledAt));
-      record.decide((state) => decideTransferRecord(settled, state), transferStepContext(request.transferId, 'settle', SETTLE.record), settledAt);
-    }
-    return record;
-  };
 
   const writeCustomer = async (index: number) => {
     const customer = customerOf(index);
@@ -210,7 +172,7 @@ export async function seedBank(options: SeedBankOptions): Promise<SeedBankResult
       while (received < incoming.length && plan.atMs[incoming[received]!]! <= at) {
         const request = requestOf(incoming[received]!);
         received += 1;
-        const credit = accountAction(transferStepActions('credit', request, request.requestedAt), 'payee');
+        const credit = payerOrPayeeCommand(transferStepActions('credit', request, request.requestedAt), 'payee');
         account.command(credit, transferStepContext(request.transferId, 'credit', CREDIT.payee), request.requestedAt);
       }
     };
@@ -259,11 +221,11 @@ export async function seedBank(options: SeedBankOptions): Promise<SeedBankResult
         request.requestedAt,
       );
       if (request.internal) {
-        const completed = accountAction(transferStepActions('credit', request, request.requestedAt), 'payer');
+        const completed = payerOrPayeeCommand(transferStepActions('credit', request, request.requestedAt), 'payer');
         account.command(completed, transferStepContext(request.transferId, 'credit', CREDIT.payer), request.requestedAt);
       } else {
         const settledAt = new Date(step.at + SETTLEMENT_DELAY_MS).toISOString();
-        const completed = accountAction(transferStepActions('settle', request, settledAt), 'payer');
+        const completed = payerOrPayeeCommand(transferStepActions('settle', request, settledAt), 'payer');
         account.command(completed, transferStepContext(request.transferId, 'settle', SETTLE.payer), settledAt);
       }
     }
@@ -272,7 +234,7 @@ export async function seedBank(options: SeedBankOptions): Promise<SeedBankResult
     // concurrent appends; no read model of a transfer's record depends on the accounts').
     const records = async () => {
       for (let start = 0; start < paid.length; start += 32) {
-        await Promise.all(paid.slice(start, start + 32).map((request) => flush(transferRecord(request))));
+        await Promise.all(paid.slice(start, start + 32).map((request) => flush(seedTransferRecord(request, chainKey))));
       }
     };
     await Promise.all([flush(account), records()]);
