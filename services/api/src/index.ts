@@ -4,8 +4,9 @@
  */
 export * from './app';
 export type { AppDeps, ProjectionReader } from './appDeps';
+export { createAuditVerifier } from './features/audit/auditVerifier';
 export { createApiMetrics, type ApiMetrics } from './operations/apiMetrics';
-export { ensureFileSchema } from './features/files/fileStore';
+export { ensureFileSchema, fileIdOf, saveFile, sha256Hex } from './features/files/fileStore';
 export { ensureFirstAdmin } from './staff/ensureFirstAdmin';
 export { parseRateLimitConfig } from './rateLimitConfig';
 export { closePasswordWorkers, hashSecret, verifySecret } from './auth/passwords';

@@ -1,16 +1,26 @@
-import { deterministicId, toNewEvents, type DomainEventLike } from '@bank/commands';
+import { deterministicId, type CommandContext } from '@bank/commands';
 import {
   accountDecider,
   accountNumberReservationDecider,
+  contactMessageDecider,
   customerDecider,
   emailReservationDecider,
   streams,
-  type AccountCommand,
-  type Decider,
+  transferStepActions,
+  type TransferRequest,
 } from '@bank/domain';
-import type { EventStore, NewEvent } from '@bank/eventstore';
+import { comparePositions, type EventStore, type NewEvent, type Position } from '@bank/eventstore';
 import type { Keyring } from '@bank/platform';
-import { planTransactionCounts, plannedCustomer, seededRandom, type PlannedCustomer, type SeedOptions } from './seedPlan';
+import { transferStepContext } from '@bank/transfers';
+import { ownActivity, planTransferAmounts } from './seedActivity';
+import { plannedContact } from './seedContacts';
+import { seedDocument } from './seedDocument';
+import { planBudget, planTransactionCounts, plannedCustomer, type PlannedCustomer, type SeedOptions } from './seedPlan';
+import { appendStream, SeedStream } from './seedStream';
+import { CREDIT, payerOrPayeeCommand, SETTLE, seedTransferRecord } from './seedTransferRecord';
+import { debitDescription, intentOf, seedTransferRequest, seedUserId } from './seedTransferRequest';
+import { DAY_MS, HISTORY_START, planTransfers, SETTLEMENT_DELAY_MS, transfersOf } from './seedTransfers';
+import { plannedVerification } from './seedVerifications';
 
 export interface SeedBankOptions extends SeedOptions {
   readonly store: EventStore;
@@ -27,136 +37,207 @@ export interface SeedBankOptions extends SeedOptions {
 
 export interface SeedBankResult {
   readonly customers: number;
+  /** Rows of the customers' transaction lists: staff postings, two per internal transfer, one per external. */
   readonly transactions: number;
+  readonly postings: number;
+  readonly internalTransfers: number;
+  readonly externalTransfers: number;
+  /** Customers who submitted a verification: each may read the generated document (saveSeedDocument). */
+  readonly verifiers: readonly string[];
+  /** Contact messages sent through the public form (some deleted by the admin since). */
+  readonly contacts: number;
   /** Events the load handed to the store (a restarted load hands the same ones again: the store keeps them once). */
   readonly events: number;
+  /** Where the last of its events stands in the global log (wait for it to be readable before a rebuild). */
+  readonly position: Position | undefined;
   readonly adminId: string;
 }
 
-/** The day every generated history starts: postings are spread over the year after it. */
-const HISTORY_START = Date.UTC(2025, 0, 1);
-const DAY_MS = 86_400_000;
-
-/** The events `commands` decide one after the other on a fresh stream of `decider` (folded as they come). */
-function decideAll<C, E extends DomainEventLike, S>(decider: Decider<C, E, S>, commands: Iterable<C>): E[] {
-  let state = decider.initialState;
-  const events: E[] = [];
-  for (const command of commands) {
-    for (const event of decider.decide(command, state)) {
-      state = decider.evolve(state, event);
-      events.push(event);
-    }
-  }
-  return events;
-}
-
 /**
- * Appends a whole stream in chunks, each with the revision the previous one left. Event ids are derived from the
- * seed and the stream (toNewEvents' commandId), so a restarted load appends ids already stored: the store answers
- * those appends without storing anything (idempotent by id) and carries on where the last run stopped.
- */
-async function appendStream(store: EventStore, stream: string, events: readonly NewEvent[], chunk: number): Promise<void> {
-  let expected: 'no_stream' | bigint = 'no_stream';
-  for (let start = 0; start < events.length; start += chunk) {
-    const result = await store.append(stream, events.slice(start, start + chunk), expected);
-    expected = result.nextExpectedRevision;
-  }
-}
-
-/** The commands of one account: an opening deposit, then credits and debits that never overdraw it. */
-function* accountCommands(seed: number, customer: PlannedCustomer, userId: string, adminId: string): Generator<AccountCommand> {
-  const random = seededRandom((seed * 7_919 + customer.index) | 0);
-  const opened = HISTORY_START + Math.floor(random() * 30) * DAY_MS;
-  yield { type: 'OpenAccount', userId, accountNumber: customer.accountNumber, now: new Date(opened).toISOString() };
-  const balances = { checking: 0, savings: 0 };
-  for (let n = 0; n < customer.transactions; n += 1) {
-    const at = new Date(opened + Math.floor(((n + random()) / Math.max(1, customer.transactions)) * 335 * DAY_MS));
-    const opening = n === 0;
-    const account = opening || random() < 0.7 ? 'checking' : 'savings';
-    const amountCents = opening ? 50_000 + Math.floor(random() * 500_000) : 100 + Math.floor(random() * (customer.merchant ? 20_000 : 15_000));
-    const direction = opening || amountCents > balances[account] || random() < 0.45 ? 'credit' : 'debit';
-    balances[account] += direction === 'credit' ? amountCents : -amountCents;
-    yield {
-      type: 'PostStaffTransaction',
-      transactionId: deterministicId(`seed:${seed}:transaction:${customer.index}:${n}`),
-      adminId,
-      account,
-      direction,
-      amountCents,
-      date: at.toISOString(),
-      description: opening ? 'Opening deposit' : direction === 'credit' ? (customer.merchant ? 'Card sales' : 'Salary') : customer.merchant ? 'Supplier payment' : 'Card payment',
-      now: at.toISOString(),
-    };
-  }
-}
-
-/**
- * Writes a generated bank (seedPlan) as the bank's own events, decided by the domain's deciders: per customer the
- * e-mail and account-number reservations, the registration, the account and its staff postings (by one generated
- * admin, registered first). Deterministic for a seed, and restartable without duplicates (see appendStream).
+ * Writes a generated bank (seedPlan, seedTransfers, seedVerifications) as the bank's own events, decided by the
+ * domain's deciders: one generated admin first, then per customer the e-mail and account-number reservations, the
+ * registration (and the verification they submitted, with the admin's decision), a contact message for some, the
+ * account — its opening deposit and staff postings, the transfers it pays (the request's pending debit, then the
+ * process's completion) and the transfers it receives (the process's credit), in time order — and the record of each
+ * transfer it paid, as the transfer process leaves it (seedTransferRecord.ts). Deterministic for a seed, and
+ * restartable without duplicates (see appendStream).
  */
 export async function seedBank(options: SeedBankOptions): Promise<SeedBankResult> {
   const { store, seed } = options;
   const chunk = options.chunk ?? 1_000;
   const chainKey = options.chainKeys?.current;
   const counts = planTransactionCounts(options);
+  const budget = planBudget(options);
+  const customerOf = (index: number): PlannedCustomer => plannedCustomer(options, counts, index);
+  const plan = planTransfers(options, counts);
+  planTransferAmounts(seed, plan, customerOf);
+  const requestOf = (t: number): TransferRequest => seedTransferRequest(seed, plan, t, customerOf);
+  const document = seedDocument();
   const adminId = deterministicId(`seed:${seed}:admin`);
+  const verifiers: string[] = [];
+  let contacts = 0;
   let events = 0;
   let done = 0;
+  let position: Position | undefined;
 
-  const write = async (stream: string, domainEvents: readonly DomainEventLike[], actor: { readonly id: string; readonly role: 'customer' | 'admin' }, now: Date) => {
-    const newEvents = toNewEvents(stream, domainEvents, { revision: undefined, lastHash: null }, { commandId: `seed:${seed}:${stream}`, metadata: { actorId: actor.id, actorRole: actor.role } }, now, chainKey);
-    await appendStream(store, stream, newEvents, chunk);
+  const write = async (newEvents: readonly NewEvent[], stream: string) => {
+    const last = await appendStream(store, stream, newEvents, chunk);
     events += newEvents.length;
+    if (last && (!position || comparePositions(last, position) > 0)) position = last;
   };
+  const flush = <C, E extends { type: string; data: object }, S>(seedStream: SeedStream<C, E, S>) => write(seedStream.events, seedStream.stream);
+  /** A command of `actorId` (customer or admin) on `stream`: its id from the seed, the stream and where it lands. */
+  const by = (actorId: string, actorRole: 'customer' | 'admin', seedStream: { readonly stream: string; readonly events: readonly unknown[] }): CommandContext => ({
+    commandId: `seed:${seed}:${seedStream.stream}:${seedStream.events.length}`,
+    metadata: { actorId, actorRole },
+  });
 
   const adminEmail = `seed-admin@seed${seed}.example`;
-  const adminAt = new Date(HISTORY_START - DAY_MS);
-  const system = { id: adminId, role: 'admin' } as const;
-  await write(streams.email(adminEmail), decideAll(emailReservationDecider, [{ type: 'ReserveEmail', email: adminEmail, userId: adminId }]), system, adminAt);
-  await write(
-    streams.customer(adminId),
-    decideAll(customerDecider, [
-      { type: 'RegisterCustomer', userId: adminId, firstName: 'Seed', lastName: 'Admin', email: adminEmail, phone: '555-0000000', address: '1 Bank Plaza', state: 'NY', passwordHash: options.passwordHash, accountNumber: '3999999999', role: 'admin', now: adminAt.toISOString() },
-    ]),
-    system,
+  const adminAt = new Date(HISTORY_START - DAY_MS).toISOString();
+  const adminEmailStream = new SeedStream(streams.email(adminEmail), emailReservationDecider, chainKey);
+  adminEmailStream.command({ type: 'ReserveEmail', email: adminEmail, userId: adminId }, by(adminId, 'admin', adminEmailStream), adminAt);
+  await flush(adminEmailStream);
+  const adminStream = new SeedStream(streams.customer(adminId), customerDecider, chainKey);
+  adminStream.command(
+    { type: 'RegisterCustomer', userId: adminId, firstName: 'Seed', lastName: 'Admin', email: adminEmail, phone: '555-0000000', address: '1 Bank Plaza', state: 'NY', passwordHash: options.passwordHash, accountNumber: '3999999999', role: 'admin', now: adminAt },
+    by(adminId, 'admin', adminStream),
     adminAt,
   );
+  await flush(adminStream);
 
   const writeCustomer = async (index: number) => {
-    const customer = plannedCustomer(options, counts, index);
-    const userId = deterministicId(`seed:${seed}:customer:${index}`);
-    const self = { id: userId, role: 'customer' } as const;
-    const joined = new Date(HISTORY_START + (index % 30) * DAY_MS);
-    await write(streams.email(customer.email), decideAll(emailReservationDecider, [{ type: 'ReserveEmail', email: customer.email, userId }]), self, joined);
-    await write(
-      streams.accountNumber(customer.accountNumber),
-      decideAll(accountNumberReservationDecider, [{ type: 'ReserveAccountNumber', accountNumber: customer.accountNumber, userId }]),
-      self,
+    const customer = customerOf(index);
+    const userId = seedUserId(seed, index);
+    const joinedMs = HISTORY_START + (index % 30) * DAY_MS;
+    const joined = new Date(joinedMs).toISOString();
+
+    const email = new SeedStream(streams.email(customer.email), emailReservationDecider, chainKey);
+    email.command({ type: 'ReserveEmail', email: customer.email, userId }, by(userId, 'customer', email), joined);
+    await flush(email);
+    const number = new SeedStream(streams.accountNumber(customer.accountNumber), accountNumberReservationDecider, chainKey);
+    number.command({ type: 'ReserveAccountNumber', accountNumber: customer.accountNumber, userId }, by(userId, 'customer', number), joined);
+    await flush(number);
+
+    const profile = new SeedStream(streams.customer(userId), customerDecider, chainKey);
+    profile.command(
+      {
+        type: 'RegisterCustomer',
+        userId,
+        firstName: customer.firstName,
+        lastName: customer.lastName,
+        email: customer.email,
+        phone: customer.phone,
+        address: customer.address,
+        state: customer.state,
+        passwordHash: options.passwordHash,
+        accountNumber: customer.accountNumber,
+        role: 'customer',
+        now: joined,
+      },
+      by(userId, 'customer', profile),
       joined,
     );
-    await write(
-      streams.customer(userId),
-      decideAll(customerDecider, [
+    const verification = plannedVerification(seed, index, joinedMs);
+    if (verification) {
+      verifiers.push(userId);
+      const { documentType, dateOfBirth, submittedAt, decision } = verification;
+      profile.command(
+        { type: 'SubmitVerification', documentType, passport: document, documentFront: document, documentBack: document, dateOfBirth, now: submittedAt },
+        by(userId, 'customer', profile),
+        submittedAt,
+      );
+      if (decision) profile.command({ type: 'SetVerificationStatus', adminId, status: decision.status, now: decision.at }, by(adminId, 'admin', profile), decision.at);
+    }
+    await flush(profile);
+
+    const contact = plannedContact(seed, index, joinedMs);
+    if (contact) {
+      contacts += 1;
+      const contactId = deterministicId(`seed:${seed}:contact:${index}`);
+      const message = new SeedStream(streams.contact(contactId), contactMessageDecider, chainKey);
+      const { subject, receivedAt, deletedAt } = contact;
+      message.command(
+        { type: 'ReceiveContactMessage', contactId, name: `${customer.firstName} ${customer.lastName}`, email: customer.email, phone: customer.phone, subject, message: contact.message, now: receivedAt },
+        { commandId: `seed:${seed}:${message.stream}:0`, metadata: { actorRole: 'anonymous' } },
+        receivedAt,
+      );
+      if (deletedAt) message.command({ type: 'DeleteContactMessage', adminId, now: deletedAt }, by(adminId, 'admin', message), deletedAt);
+      await flush(message);
+    }
+
+    const account = new SeedStream(streams.account(userId), accountDecider, chainKey);
+    const incoming = transfersOf(plan.incoming, index);
+    let received = 0;
+    const receiveUntil = (at: number) => {
+      while (received < incoming.length && plan.atMs[incoming[received]!]! <= at) {
+        const request = requestOf(incoming[received]!);
+        received += 1;
+        const credit = payerOrPayeeCommand(transferStepActions('credit', request, request.requestedAt), 'payee');
+        account.command(credit, transferStepContext(request.transferId, 'credit', CREDIT.payee), request.requestedAt);
+      }
+    };
+    const paid: TransferRequest[] = [];
+    for (const step of ownActivity(seed, customer, plan)) {
+      const at = new Date(step.at).toISOString();
+      if (step.kind === 'open') {
+        account.command({ type: 'OpenAccount', userId, accountNumber: customer.accountNumber, now: at }, by(userId, 'customer', account), at);
+        continue;
+      }
+      receiveUntil(step.at);
+      if (step.kind === 'posting') {
+        const opening = step.n === 0;
+        const description = opening ? 'Opening deposit' : step.direction === 'credit' ? (customer.merchant ? 'Card sales' : 'Salary') : customer.merchant ? 'Supplier payment' : 'Card payment';
+        account.command(
+          {
+            type: 'PostStaffTransaction',
+            transactionId: deterministicId(`seed:${seed}:transaction:${index}:${step.n}`),
+            adminId,
+            account: step.account,
+            direction: step.direction,
+            amountCents: step.amountCents,
+            date: at,
+            description,
+            now: at,
+          },
+          by(adminId, 'admin', account),
+          at,
+        );
+        continue;
+      }
+      const request = requestOf(step.transfer);
+      paid.push(request);
+      account.command(
         {
-          type: 'RegisterCustomer',
-          userId,
-          firstName: customer.firstName,
-          lastName: customer.lastName,
-          email: customer.email,
-          phone: customer.phone,
-          address: customer.address,
-          state: customer.state,
-          passwordHash: options.passwordHash,
-          accountNumber: customer.accountNumber,
-          role: 'customer',
-          now: joined.toISOString(),
+          type: 'DebitForTransfer',
+          transactionId: request.debitTransactionId,
+          transferId: request.transferId,
+          account: request.from,
+          amountCents: request.amountCents,
+          description: debitDescription(request),
+          intent: intentOf(request),
+          now: request.requestedAt,
         },
-      ]),
-      self,
-      joined,
-    );
-    await write(streams.account(userId), decideAll(accountDecider, accountCommands(seed, customer, userId, adminId)), system, joined);
+        by(userId, 'customer', account),
+        request.requestedAt,
+      );
+      if (request.internal) {
+        const completed = payerOrPayeeCommand(transferStepActions('credit', request, request.requestedAt), 'payer');
+        account.command(completed, transferStepContext(request.transferId, 'credit', CREDIT.payer), request.requestedAt);
+      } else {
+        const settledAt = new Date(step.at + SETTLEMENT_DELAY_MS).toISOString();
+        const completed = payerOrPayeeCommand(transferStepActions('settle', request, settledAt), 'payer');
+        account.command(completed, transferStepContext(request.transferId, 'settle', SETTLE.payer), settledAt);
+      }
+    }
+    receiveUntil(Number.POSITIVE_INFINITY);
+    // The account and, alongside, the records of the transfers it paid, a group at a time (the store batches
+    // concurrent appends; no read model of a transfer's record depends on the accounts').
+    const records = async () => {
+      for (let start = 0; start < paid.length; start += 32) {
+        await Promise.all(paid.slice(start, start + 32).map((request) => flush(seedTransferRecord(request, chainKey))));
+      }
+    };
+    await Promise.all([flush(account), records()]);
     done += 1;
     options.onProgress?.({ customers: done, events });
   };
@@ -167,5 +248,16 @@ export async function seedBank(options: SeedBankOptions): Promise<SeedBankResult
     while (next < options.customers) await writeCustomer(next++);
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 16) }, worker));
-  return { customers: options.customers, transactions: counts.reduce((sum, count) => sum + count, 0), events, adminId };
+  return {
+    customers: options.customers,
+    transactions: counts.reduce((sum, count) => sum + count, 0) + 2 * budget.internalTransfers + budget.externalTransfers,
+    postings: budget.postings,
+    internalTransfers: budget.internalTransfers,
+    externalTransfers: budget.externalTransfers,
+    verifiers,
+    contacts,
+    events,
+    position,
+    adminId,
+  };
 }

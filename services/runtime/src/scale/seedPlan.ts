@@ -29,6 +29,30 @@ export interface SeedOptions {
   readonly seed: number;
 }
 
+/**
+ * How the --transactions budget is spent, counted as the rows customers see in their transaction lists: a staff
+ * posting is one, an internal transfer two (the payer's debit and the payee's credit), an external transfer one.
+ */
+export interface SeedBudget {
+  readonly postings: number;
+  readonly internalTransfers: number;
+  readonly externalTransfers: number;
+}
+
+/** The share of the budget's rows that are transfers, and the share of those rows that leave the bank. */
+const TRANSFER_SHARE = 0.2;
+const EXTERNAL_SHARE = 0.1;
+
+export function planBudget(options: Pick<SeedOptions, 'customers' | 'transactions'>): SeedBudget {
+  const { customers, transactions } = options;
+  // A transfer needs a payer with an opening deposit: at least twice as many postings as transfer rows.
+  if (customers < 2 || transactions < 10) return { postings: transactions, internalTransfers: 0, externalTransfers: 0 };
+  const transferRows = Math.floor(transactions * TRANSFER_SHARE);
+  const externalTransfers = Math.floor(transferRows * EXTERNAL_SHARE);
+  const internalTransfers = Math.floor((transferRows - externalTransfers) / 2);
+  return { postings: transactions - 2 * internalTransfers - externalTransfers, internalTransfers, externalTransfers };
+}
+
 export interface PlannedCustomer extends ProfileDetails {
   readonly index: number;
   /** 10 digits, unique in the plan (no leading zero). */
@@ -44,11 +68,13 @@ export function merchantCount(customers: number): number {
 }
 
 /**
- * How many postings each customer gets, summing to exactly `transactions`: the merchants first, the rest spread
- * with a long tail (exponential weights: most customers a few, some many).
+ * How many staff postings each customer gets, summing to exactly the budget's postings (planBudget: the rest of
+ * --transactions are transfers): the merchants first, the rest spread with a long tail (exponential weights: most
+ * customers a few, some many).
  */
 export function planTransactionCounts(options: SeedOptions): Uint32Array {
-  const { customers, transactions } = options;
+  const { customers } = options;
+  const transactions = planBudget(options).postings;
   const counts = new Uint32Array(customers);
   if (customers === 0) return counts;
   const merchants = merchantCount(customers);

@@ -1,7 +1,8 @@
 /**
  * `npm run seed:scale -- --customers 1000000 --transactions 10000000 --seed 42 [--unlogged]`: a generated bank on
  * the configured database (DATABASE_URL; use a fresh one), written as the bank's own events (seedBank: the
- * domain's deciders, hash-chained like the API's, appended concurrently so the store batches them), then the read
+ * domain's deciders, hash-chained like the API's, appended concurrently so the store batches them: staff postings,
+ * completed internal and external transfers, verifications, contact messages), then the read
  * models built by the projector's rebuild. Progress with rate and ETA. Deterministic for a seed, and restartable:
  * run the same command again after an interruption and it carries on without duplicating an event. Every
  * generated customer's password is SEED_PASSWORD (hashed once). Its last line is one JSON object.
@@ -13,11 +14,15 @@ import { createLogger, createPool, createProgressReporter, ensureDatabase, loadC
 import { createProjectorMetrics, migrateReadModels, rebuildProjections } from '@bank/projector';
 import { parseArgs } from 'node:util';
 import { seedBank } from './seedBank';
+import { saveSeedDocument } from './seedDocument';
 import { SEED_PASSWORD } from './seedPassword';
+import { seedTransferCheckpoint } from './seedTransferCheckpoint';
+import { waitForLogPosition } from './waitForLogPosition';
 
 const USAGE = `Usage: npm run seed:scale -- [--customers N] [--transactions N] [--seed N] [--concurrency N] [--unlogged]
   --customers N     customers (default 1000)
-  --transactions N  staff postings over all accounts (default 10 per customer)
+  --transactions N  rows of the customers' transaction lists (default 10 per customer): staff postings, and a fifth
+                    of them transfers (two rows each between customers, one for each to another bank)
   --seed N          the plan's seed (default 42): the same seed plans the same bank
   --concurrency N   customers written at once (default 16)
   --unlogged        let the rebuild build UNLOGGED tables (a fresh database with nothing live)`;
@@ -66,7 +71,12 @@ async function main(): Promise<void> {
       chainKeys: loadChainKeys(config, process.env, logger),
       onProgress: ({ customers: done }) => progress.update({ phase: 'seed customers', done, total: customers, unit: 'customers' }),
     });
+    // The verifications' document in the file store, and the transfer process's checkpoint past every transfer.
+    await saveSeedDocument(pool, seeded.verifiers);
+    await seedTransferCheckpoint(pool, seeded.position);
     const loadSeconds = (performance.now() - started) / 1000;
+    // Another transaction open on the server would hide the newest events from the rebuild's reads: wait it out.
+    if (seeded.position) await waitForLogPosition(store, seeded.position);
     const rebuilt = await rebuildProjections({
       pool,
       store,
@@ -81,6 +91,11 @@ async function main(): Promise<void> {
       JSON.stringify({
         customers: seeded.customers,
         transactions: seeded.transactions,
+        postings: seeded.postings,
+        internalTransfers: seeded.internalTransfers,
+        externalTransfers: seeded.externalTransfers,
+        verifications: seeded.verifiers.length,
+        contacts: seeded.contacts,
         events: seeded.events,
         seed,
         loadSeconds: Math.round(loadSeconds * 10) / 10,

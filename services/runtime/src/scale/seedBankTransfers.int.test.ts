@@ -1,0 +1,181 @@
+import { createAuditVerifier } from '@bank/api';
+import { createCommandHandler } from '@bank/commands';
+import { transferRequestOf, type EventData } from '@bank/domain';
+import { createPostgresEventStore, ensureEventStoreSchema, type EventStore } from '@bank/eventstore';
+import { createPool, parseKeyringText } from '@bank/platform';
+import { migrateReadModels, rebuildProjections } from '@bank/projector';
+import { createTestDatabase, type TestDatabase } from '@bank/testkit';
+import { advanceTransfer, readTransfer, startTransferProcess } from '@bank/transfers';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedBank, type SeedBankResult } from './seedBank';
+import { plannedContact } from './seedContacts';
+import { saveSeedDocument, seedDocument } from './seedDocument';
+import { seedTransferCheckpoint } from './seedTransferCheckpoint';
+import { DAY_MS, HISTORY_START } from './seedTransfers';
+import { plannedVerification } from './seedVerifications';
+import { waitForLogPosition } from './waitForLogPosition';
+
+/**
+ * A generated bank with transfers and verifications, hash-chained with a chain key as the API appends: after the
+ * rebuild both sides of every transfer are in the read models, money is conserved, the audit verification passes,
+ * the transfer process finds nothing left to do, and the same load again appends nothing.
+ */
+let database: TestDatabase;
+let pool: pg.Pool;
+let store: EventStore;
+let seeded: SeedBankResult;
+const options = { customers: 80, transactions: 1_200, seed: 11 };
+const HASH = '$2a$10$abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQ';
+const chainKeys = parseKeyringText('chain', 'CHAIN_KEYS', `k1:${Buffer.alloc(32, 7).toString('base64')}`);
+
+const count = async (sql: string, values: unknown[] = []) => Number((await pool.query<{ n: string }>(sql, values)).rows[0]!.n);
+const storedEvents = () => count('SELECT count(*) AS n FROM eventstore.events');
+
+beforeAll(async () => {
+  database = await createTestDatabase('seed_transfers');
+  pool = createPool(database.url, 8);
+  await ensureEventStoreSchema(pool);
+  await migrateReadModels(pool);
+  store = createPostgresEventStore({ pool });
+  seeded = await seedBank({ ...options, store, passwordHash: HASH, chainKeys, chunk: 40 });
+  await saveSeedDocument(pool, seeded.verifiers);
+  await waitForLogPosition(store, seeded.position!);
+  await rebuildProjections({ pool, store });
+});
+
+afterAll(async () => {
+  await store?.close();
+  await pool?.end();
+  await database?.drop();
+});
+
+describe('a generated bank with transfers', () => {
+  it('spends the budget: every row of the transaction lists, and every transfer completed', async () => {
+    expect(seeded.transactions).toBe(1_200);
+    expect(seeded.internalTransfers).toBeGreaterThan(50);
+    expect(seeded.externalTransfers).toBeGreaterThan(5);
+    expect(await storedEvents()).toBe(seeded.events);
+    expect(await count('SELECT count(*) AS n FROM rm.transactions')).toBe(1_200);
+    expect(await count(`SELECT count(*) AS n FROM rm.transfers WHERE internal AND status = 'credited'`)).toBe(seeded.internalTransfers);
+    expect(await count(`SELECT count(*) AS n FROM rm.transfers WHERE NOT internal AND status = 'settled'`)).toBe(seeded.externalTransfers);
+    expect(await count(`SELECT count(*) AS n FROM rm.transfers`)).toBe(seeded.internalTransfers + seeded.externalTransfers);
+    expect(await count(`SELECT count(*) AS n FROM rm.transactions WHERE status <> 'completed'`)).toBe(0);
+    expect(await count(`SELECT count(*) AS n FROM rm.accounts WHERE savings_cents < 0 OR checking_cents < 0`)).toBe(0);
+  });
+
+  it('shows each internal transfer on both sides: the payer’s debit and the payee’s credit, same amount', async () => {
+    const both = await count(
+      `SELECT count(*) AS n FROM rm.transfers t
+         JOIN rm.transactions d ON d.id = t.debit_transaction_id AND d.user_id = t.payer_id AND d.direction = 'debit' AND d.amount_cents = t.amount_cents AND d.kind = 'transfer'
+         JOIN rm.transactions c ON c.id = t.credit_transaction_id AND c.user_id = t.payee_id AND c.direction = 'credit' AND c.amount_cents = t.amount_cents AND c.kind = 'transfer'
+        WHERE t.internal`,
+    );
+    expect(both).toBe(seeded.internalTransfers);
+    const external = await count(
+      `SELECT count(*) AS n FROM rm.transfers t JOIN rm.transactions d ON d.id = t.debit_transaction_id AND d.user_id = t.payer_id AND d.direction = 'debit' WHERE NOT t.internal AND t.payee_id IS NULL`,
+    );
+    expect(external).toBe(seeded.externalTransfers);
+  });
+
+  it('conserves money: the balances are the staff postings’ net less what left the bank', async () => {
+    const { rows } = await pool.query<{ balances: string; postings: string; out: string }>(
+      `SELECT (SELECT sum(savings_cents + checking_cents) FROM rm.accounts)::text AS balances,
+              (SELECT sum(CASE direction WHEN 'credit' THEN amount_cents ELSE -amount_cents END) FROM rm.transactions WHERE kind = 'staff')::text AS postings,
+              (SELECT sum(amount_cents) FROM rm.transfers WHERE NOT internal)::text AS out`,
+    );
+    const { balances, postings, out } = rows[0]!;
+    expect(BigInt(out)).toBeGreaterThan(0n);
+    expect(BigInt(balances)).toBe(BigInt(postings) - BigInt(out));
+  });
+
+  it('records the verifications the plan gives, decided by the generated admin, with a readable document', async () => {
+    const plan = Array.from({ length: options.customers }, (_, i) => plannedVerification(options.seed, i, HISTORY_START + (i % 30) * DAY_MS));
+    const expected = (status: string) => plan.filter((v) => v !== undefined && (v.decision?.status ?? 'pending') === status).length;
+    expect(plan.filter((v) => v !== undefined).length).toBe(seeded.verifiers.length);
+    expect(seeded.verifiers.length).toBeGreaterThan(0);
+    for (const status of ['pending', 'verified', 'failed']) {
+      expect(await count(`SELECT count(*) AS n FROM rm.users WHERE role = 'customer' AND verification_status = $1`, [status])).toBe(expected(status));
+    }
+    expect(await count(`SELECT count(*) AS n FROM rm.users WHERE verification IS NOT NULL`)).toBe(seeded.verifiers.length);
+    expect(await count(`SELECT count(*) AS n FROM files.file_access WHERE file_id = $1`, [seedDocument().fileId])).toBe(seeded.verifiers.length);
+  });
+
+  it('records the contact messages the plan gives, the deleted ones marked deleted', async () => {
+    const plan = Array.from({ length: options.customers }, (_, i) => plannedContact(options.seed, i, HISTORY_START + (i % 30) * DAY_MS)).filter((c) => c !== undefined);
+    expect(plan.length).toBe(seeded.contacts);
+    expect(seeded.contacts).toBeGreaterThan(0);
+    expect(await count('SELECT count(*) AS n FROM rm.contacts')).toBe(plan.length);
+    expect(await count('SELECT count(*) AS n FROM rm.contacts WHERE deleted_at IS NOT NULL')).toBe(plan.filter((c) => c.deletedAt !== undefined).length);
+  });
+
+  it('carries on each debit the request of the transfer record', async () => {
+    const { rows } = await pool.query<{ stream_id: string; data: EventData<'AccountDebited'> }>(
+      `SELECT stream_id, data FROM eventstore.events WHERE type = 'AccountDebited' AND data ? 'intent' ORDER BY global_position LIMIT 20`,
+    );
+    expect(rows.length).toBe(20);
+    for (const row of rows) {
+      const request = transferRequestOf(row.stream_id.slice('account-'.length), row.data)!;
+      const [recorded] = await store.readStream(`transfer-${request.transferId}`, { limit: 1 });
+      expect(recorded?.type).toBe('TransferRequested');
+      expect(recorded?.data).toEqual(request);
+    }
+  });
+
+  it('passes the audit verification: every hash chain intact, every balance as its replay', async () => {
+    const report = await createAuditVerifier({ config: { EVENTSTORE_URL: undefined }, pool, store, chainKeys })();
+    expect(report.mismatches).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.checked.events).toBe(seeded.events);
+  });
+
+  const followLog = async (name: string) => {
+    const scheduled: string[] = [];
+    const process_ = startTransferProcess({
+      store,
+      commands: createCommandHandler({ store, chainKeys }),
+      pool,
+      name,
+      scheduleSettlement: async (transferId) => {
+        scheduled.push(transferId);
+      },
+      settlementDelayMs: 1_000,
+    });
+    try {
+      await process_.caughtUp;
+    } finally {
+      await process_.stop();
+    }
+    return scheduled;
+  };
+
+  it('leaves the transfer process nothing to do: its checkpoint is past every transfer, as the real process leaves it', async () => {
+    const before = await storedEvents();
+    await seedTransferCheckpoint(pool, seeded.position);
+    expect(await followLog('transfers')).toEqual([]);
+    expect(await storedEvents()).toBe(before);
+  });
+
+  it('is complete as the process leaves it: run again over the whole log, every step (and each settlement) appends nothing', async () => {
+    const before = await storedEvents();
+    const commands = createCommandHandler({ store, chainKeys });
+    const scheduled = await followLog('transfers-from-the-start');
+    // Re-reading an external transfer's debit queues its settlement again (as after a lost checkpoint): it is a no-op.
+    expect(scheduled.length).toBe(seeded.externalTransfers);
+    for (const transferId of scheduled) {
+      const state = await readTransfer(commands, transferId);
+      expect(state.phase).toBe('settled');
+      if (state.phase === 'none') continue;
+      const result = await advanceTransfer({ commands }, state.request, { from: 'settle', settlement: { ok: true } });
+      expect(result.next).toBe('done');
+    }
+    expect(await storedEvents()).toBe(before);
+  });
+
+  it('appends nothing when the same load runs again', async () => {
+    const before = await storedEvents();
+    const again = await seedBank({ ...options, store, passwordHash: HASH, chainKeys, chunk: 40 });
+    expect(again.events).toBe(seeded.events);
+    expect(await storedEvents()).toBe(before);
+  });
+});
