@@ -11,13 +11,10 @@ import { closePasswordWorkers, hashSecret } from '@bank/api';
 import { loadChainKeys } from '@bank/commands';
 import { createEventStore } from '@bank/eventstore';
 import { createLogger, createPool, createProgressReporter, ensureDatabase, loadConfig } from '@bank/platform';
-import { createProjectorMetrics, migrateReadModels, rebuildProjections } from '@bank/projector';
+import { createProjectorMetrics, migrateReadModels } from '@bank/projector';
 import { parseArgs } from 'node:util';
-import { seedBank } from './seedBank';
-import { saveSeedDocument } from './seedDocument';
+import { loadGeneratedBank } from './loadGeneratedBank';
 import { SEED_PASSWORD } from './seedPassword';
-import { seedTransferCheckpoint } from './seedTransferCheckpoint';
-import { waitForLogPosition } from './waitForLogPosition';
 
 const USAGE = `Usage: npm run seed:scale -- [--customers N] [--transactions N] [--seed N] [--concurrency N] [--unlogged]
   --customers N     customers (default 1000)
@@ -60,8 +57,8 @@ async function main(): Promise<void> {
   try {
     await migrateReadModels(pool);
     const passwordHash = await hashSecret(SEED_PASSWORD).finally(closePasswordWorkers);
-    const started = performance.now();
-    const seeded = await seedBank({
+    const { seeded, loadSeconds, rebuilt } = await loadGeneratedBank({
+      pool,
       store,
       customers,
       transactions,
@@ -70,20 +67,12 @@ async function main(): Promise<void> {
       passwordHash,
       chainKeys: loadChainKeys(config, process.env, logger),
       onProgress: ({ customers: done }) => progress.update({ phase: 'seed customers', done, total: customers, unit: 'customers' }),
-    });
-    // The verifications' document in the file store, and the transfer process's checkpoint past every transfer.
-    await saveSeedDocument(pool, seeded.verifiers);
-    await seedTransferCheckpoint(pool, seeded.position);
-    const loadSeconds = (performance.now() - started) / 1000;
-    // Another transaction open on the server would hide the newest events from the rebuild's reads: wait it out.
-    if (seeded.position) await waitForLogPosition(store, seeded.position);
-    const rebuilt = await rebuildProjections({
-      pool,
-      store,
-      logger,
-      metrics: createProjectorMetrics(),
-      unlogged: values.unlogged,
-      onProgress: (update) => progress.update({ phase: `rebuild ${update.phase}`, done: update.events, unit: 'events', ...(update.phase === 'load' ? { total: Math.max(seeded.events, update.events) } : {}) }),
+      rebuild: {
+        logger,
+        metrics: createProjectorMetrics(),
+        unlogged: values.unlogged,
+        onProgress: (update) => progress.update({ phase: `rebuild ${update.phase}`, done: update.events, unit: 'events' }),
+      },
     });
     progress.stop();
     const { rows } = await pool.query<{ bytes: string }>('SELECT pg_database_size(current_database())::text AS bytes');
