@@ -271,13 +271,13 @@ describe('the staff log (/audit/log)', () => {
 describe('verification (/audit/verify)', () => {
   it('verifies on request and shows an intact record', async () => {
     const { calls } = mockApi({
-      'GET /api/audit/verify': () => json(200, { data: { ok: true, checked: { streams: 4, events: 40, balances: 2 }, mismatches: [] } }),
+      'GET /api/audit/verify': () => json(200, { data: { ok: true, checked: { streams: 4, events: 40, balances: 2, standingOrders: 3 }, mismatches: [] } }),
     });
     renderAudit('/audit/verify');
     await screen.findByRole('heading', { name: 'Verify the record' });
     expect(calls).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('The record is intact: 40 events in 4 streams, 2 balances checked.');
+    expect(await screen.findByRole('status')).toHaveTextContent('The record is intact: 40 events in 4 streams, 2 balances and 3 standing orders checked.');
   });
 
   it('says which signed checkpoint the log was compared with, and names a stream that no longer reaches it', async () => {
