@@ -69,6 +69,8 @@ export async function loadCustomerHistory(store: EventStore, userId: string, opt
   const paidOrderIds = new Set(paidOrders);
   const orderIds = [...new Set([...paidOrders, ...listedOrders])];
   const orderStreams = orderIds.map((id) => streams.standingOrder(id));
+  // Orders only the read model names: their stream must show them as this customer's (a row may point elsewhere).
+  const listedOnly = new Set(listedOrders.filter((id) => !paidOrderIds.has(id)).map((id) => streams.standingOrder(id)));
   const others = [...transferStreams, ...orderStreams];
   // A bounded number of reads in flight, so a long history neither floods the pool nor waits on one read at a time.
   const read: RecordedEvent[] = [];
@@ -79,9 +81,7 @@ export async function loadCustomerHistory(store: EventStore, userId: string, opt
     const results = await Promise.all(group.map((stream) => store.readStream(stream)));
     results.forEach((events, index) => {
       const stream = group[index]!;
-      // A listed order the store does not show as this customer's (a row pointing elsewhere) is not their record.
-      const listedOnly = stream.startsWith('standingOrder-') && !paidOrderIds.has(stream.slice('standingOrder-'.length));
-      if (listedOnly && !paidBy(events, userId)) foreign.add(stream);
+      if (listedOnly.has(stream) && !paidBy(events, userId)) foreign.add(stream);
       else read.push(...events);
     });
     options.onProgress?.({ done: start + group.length, total: others.length });
