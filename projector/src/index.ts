@@ -16,3 +16,10 @@ export { defaultProjections } from './projections/defaultProjections';
 export { defineProjection, streamOwner, ProjectionError, type Projection, type ProjectedEvent, type ProjectionDb, type ProjectionHandler, type ProjectionHandlers, type ProjectionTable, type Row } from './projections/projection';
 export { rebuildProjections, RebuildAlreadyRunningError, type RebuildOptions, type RebuildProgress, type RebuildResult } from './rebuild/rebuildProjections';
 export { verifyReadModels, type VerifyMismatch, type VerifyOptions, type VerifyResult } from './verify/verifyReadModels';
+export {
+  verifyStandingOrders,
+  type StandingOrderFieldMismatch,
+  type StandingOrderMismatch,
+  type VerifyStandingOrdersOptions,
+  type VerifyStandingOrdersResult,
+} from './verify/verifyStandingOrders';

@@ -13,6 +13,7 @@ import { parseInstant } from '../http/queryParams';
 import { replayAt, ReplayError } from '../features/audit/balancesAt';
 import { runCli, type CliIo } from '../features/audit/cliSupport';
 import { loadCustomerHistory } from '../features/audit/customerHistory';
+import { standingOrdersOfPayer } from '../features/audit/customerStandingOrders';
 import { presentEvents } from '../features/audit/presentEvents';
 import { resolveUserId } from '../features/audit/resolveUser';
 
@@ -48,7 +49,10 @@ export async function auditReplay(argv: readonly string[], io: CliIo): Promise<n
     // A merchant's history names a transfer stream per payment: a bar (or plain lines in a log) while they are read.
     const progress = createProgressReporter({ print: (line) => io.error(line), ...(io.tty === undefined ? {} : { tty: io.tty }) });
     const history = userId
-      ? await loadCustomerHistory(store, userId, { onProgress: ({ done, total }) => total > 0 && progress.update({ phase: 'reading the transfer streams', done, total, unit: 'streams' }) })
+      ? await loadCustomerHistory(store, userId, {
+          standingOrders: standingOrdersOfPayer(pool),
+          onProgress: ({ done, total }) => total > 0 && progress.update({ phase: 'reading the transfer streams', done, total, unit: 'streams' }),
+        })
       : undefined;
     progress.stop();
     if (!userId || !history) {

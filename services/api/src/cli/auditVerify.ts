@@ -2,8 +2,8 @@
  * npm run audit:verify
  *
  * Checks the hash chain of every stream of the event store (keyed with CHAIN_KEYS), compares the log with the signed
- * checkpoints in CHECKPOINT_DIR (verified with CHECKPOINT_KEYS), and compares every balance of the read models with a
- * replay of the events. Prints what was checked and every mismatch. Exit status: 0 intact, 1 a mismatch (or a
+ * checkpoints in CHECKPOINT_DIR (verified with CHECKPOINT_KEYS), and compares every balance and standing order of the
+ * read models with a replay of the events. Prints what was checked and every mismatch. Exit status: 0 intact, 1 a mismatch (or a
  * failure), 2 bad arguments.
  */
 import { loadChainKeys } from '@bank/commands';
@@ -33,8 +33,8 @@ export async function auditVerify(argv: readonly string[], io: CliIo): Promise<n
       progress.update({ phase: phase === 'scan' ? 'reading the log' : phase === 'streams' ? 'checking the streams' : 'comparing the read models', done, unit: phase === 'streams' ? 'streams' : 'events', ...(total === undefined ? {} : { total }) }),
     );
     progress.stop();
-    const { streams, events, balances } = report.checked;
-    io.out(`Checked ${events} events in ${streams} streams, and ${balances} balances against the read models.`);
+    const { streams, events, balances, standingOrders } = report.checked;
+    io.out(`Checked ${events} events in ${streams} streams, and ${balances} balances and ${standingOrders} standing order${standingOrders === 1 ? '' : 's'} against the read models.`);
     io.out(
       report.checkpoint
         ? `Compared with ${report.checkpoint.records} signed checkpoint record${report.checkpoint.records === 1 ? '' : 's'} in ${checkpoints.dir}, the newest of ${report.checkpoint.writtenAt} (position ${report.checkpoint.position}, ${report.checkpoint.streams} streams).`

@@ -120,6 +120,27 @@ describe("a customer's history (/audit/users/:id)", () => {
     ]);
   });
 
+  it('names the events of a standing order in words, with the type on hover, and filters by them', async () => {
+    const order = { stream: 'standingOrder-o1', staff: false, changes: [], balances: { savings: 475, checking: 120 }, actor: { id: null, role: 'system' } };
+    const events = [
+      ...sampleEvents(),
+      { ...order, id: 'o1', position: '14', revision: 0, type: 'StandingOrderCreated', time: '2025-03-06T10:00:00.000Z', data: {}, summary: 'Standing order of $20.00 from checking' },
+      { ...order, id: 'o2', position: '15', revision: 1, type: 'OccurrenceFailed', time: '2025-03-07T10:00:00.000Z', data: {}, summary: 'Standing order payment of 2025-03-07 failed' },
+    ];
+    mockApi({
+      [`GET /api/audit/users/${customerId}/events`]: () => json(200, { data: events }),
+      [`GET /api/audit/users/${customerId}/balances`]: (url) => json(200, { data: balances(url.searchParams.get('at') ?? '') }),
+    });
+    renderAudit(`/audit/users/${customerId}`);
+    const timeline = (await screen.findByRole('heading', { name: /Timeline \(7 events\)/ })).closest('section')!;
+    const items = within(timeline).getAllByRole('listitem');
+    expect(within(items[5]!).getByText('Standing order created')).toHaveAttribute('title', 'StandingOrderCreated');
+    expect(within(items[6]!).getByText('Standing order payment failed')).toHaveAttribute('title', 'OccurrenceFailed');
+    expect(within(items[3]!).getByText('ProfileChanged')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Event type'), 'Standing order payment failed');
+    expect(screen.getByText('1 of 7 events')).toBeInTheDocument();
+  });
+
   it('filters the timeline to staff actions', async () => {
     mockHistory();
     renderAudit(`/audit/users/${customerId}`);
@@ -271,13 +292,13 @@ describe('the staff log (/audit/log)', () => {
 describe('verification (/audit/verify)', () => {
   it('verifies on request and shows an intact record', async () => {
     const { calls } = mockApi({
-      'GET /api/audit/verify': () => json(200, { data: { ok: true, checked: { streams: 4, events: 40, balances: 2 }, mismatches: [] } }),
+      'GET /api/audit/verify': () => json(200, { data: { ok: true, checked: { streams: 4, events: 40, balances: 2, standingOrders: 3 }, mismatches: [] } }),
     });
     renderAudit('/audit/verify');
     await screen.findByRole('heading', { name: 'Verify the record' });
     expect(calls).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('The record is intact: 40 events in 4 streams, 2 balances checked.');
+    expect(await screen.findByRole('status')).toHaveTextContent('The record is intact: 40 events in 4 streams, 2 balances and 3 standing orders checked.');
   });
 
   it('says which signed checkpoint the log was compared with, and names a stream that no longer reaches it', async () => {

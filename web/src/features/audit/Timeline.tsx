@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import type { AuditEvent } from './auditTypes';
-import { actorLabel, formatChangeValue, formatInstant } from './auditFormat';
+import { actorLabel, eventTypeLabel, formatChangeValue, formatInstant } from './auditFormat';
 
 const PAGE = 50;
 
@@ -46,7 +46,7 @@ export function Timeline({ events, onShowBalances }: TimelineProps) {
             <option value="">All types</option>
             {types.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {eventTypeLabel(name)}
               </option>
             ))}
           </select>
@@ -63,7 +63,9 @@ export function Timeline({ events, onShowBalances }: TimelineProps) {
             <li key={event.id + event.stream} className={`audit-event${event.staff ? ' audit-event-staff' : ''}`}>
               <div className="audit-event-head">
                 <time dateTime={event.time}>{formatInstant(event.time)}</time>
-                <span className="audit-event-type">{event.type}</span>
+                <span className="audit-event-type" title={event.type}>
+                  {eventTypeLabel(event.type)}
+                </span>
                 <span className={`audit-actor audit-actor-${event.actor.role ?? 'unknown'}`} title={event.actor.id ?? undefined}>
                   {actorLabel(event.actor)}
                 </span>

@@ -2,10 +2,17 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { errorMessage } from '../../lib/api/apiError';
 import { useVerify } from './auditApi';
+import type { VerifyReport } from './auditTypes';
 
 const kinds = { chain: 'Hash chain', stream_head: 'Missing events', schema: 'Unreadable event', read_model: 'Read model', checkpoint: 'Signed checkpoint' } as const;
 
 /** /audit/verify — checks every stream's hash chain and every balance of the read models against a replay. */
+/** ` and N standing orders` when the server compared them. */
+function checkedOrders(report: VerifyReport): string {
+  const count = report.checked.standingOrders;
+  return count === undefined ? '' : ` and ${count} standing order${count === 1 ? '' : 's'}`;
+}
+
 export function VerifyPage() {
   const verify = useVerify();
   const report = verify.data;
@@ -34,14 +41,14 @@ export function VerifyPage() {
           ))}
           {report.ok ? (
             <Alert kind="success">
-              The record is intact: {report.checked.events} events in {report.checked.streams} streams, {report.checked.balances}{' '}
-              balances checked.
+              The record is intact: {report.checked.events} events in {report.checked.streams} streams, {report.checked.balances} balances
+              {checkedOrders(report)} checked.
             </Alert>
           ) : (
             <>
               <Alert kind="error">
                 {report.mismatches.length} {report.mismatches.length === 1 ? 'problem' : 'problems'} found ({report.checked.events} events in{' '}
-                {report.checked.streams} streams, {report.checked.balances} balances checked).
+                {report.checked.streams} streams, {report.checked.balances} balances{checkedOrders(report)} checked).
               </Alert>
               <div className="audit-table-wrap">
                 <table className="audit-table">

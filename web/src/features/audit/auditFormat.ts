@@ -29,6 +29,23 @@ export function actorLabel(actor: { id: string | null; role: string | null }): s
   return `${actor.role ?? 'user'} ${actor.id.slice(0, 8)}`;
 }
 
+/** The event types whose names say little on their own (a standing order's occurrences), in words. */
+const EVENT_TYPE_LABELS: Readonly<Record<string, string>> = {
+  StandingOrderCreated: 'Standing order created',
+  StandingOrderPaused: 'Standing order paused',
+  StandingOrderResumed: 'Standing order resumed',
+  StandingOrderCancelled: 'Standing order cancelled',
+  StandingOrderSuspended: 'Standing order suspended',
+  OccurrencePaid: 'Standing order payment made',
+  OccurrenceFailed: 'Standing order payment failed',
+  OccurrenceMissed: 'Standing order payment missed',
+};
+
+/** An event type as the timeline shows it: in words where the name alone is unclear, else the type itself. */
+export function eventTypeLabel(type: string): string {
+  return EVENT_TYPE_LABELS[type] ?? type;
+}
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** A before/after value for people. Balance fields are dollars; secrets arrive masked. */

@@ -86,7 +86,8 @@ export interface AuditMismatch {
 
 export interface VerifyReport {
   ok: boolean;
-  checked: { streams: number; events: number; balances: number };
+  /** `standingOrders`: orders of the read model compared with their streams (absent from older servers). */
+  checked: { streams: number; events: number; balances: number; standingOrders?: number };
   mismatches: AuditMismatch[];
   /** What could not be checked, and why. */
   notes?: string[];

@@ -12,6 +12,7 @@ import { createAuditVerifier } from './auditVerifier';
 import { balancesAt, ReplayError } from './balancesAt';
 import { toCsv } from './csv';
 import { loadCustomerHistory } from './customerHistory';
+import { standingOrdersOfPayer } from './customerStandingOrders';
 import { presentEvents, type AuditEvent } from './presentEvents';
 import { sendStatement } from '../statements/sendStatement';
 import { auditUserKey, queryStaffLog, searchCustomers, staffLogKey } from './readModelQueries';
@@ -79,7 +80,7 @@ export function auditRoutes(deps: AuditDeps): Router {
     const { id } = req.params;
     const format = queryText(req, 'format') ?? 'json';
     if (format !== 'json' && format !== 'csv') throw invalidField('format', 'format must be json or csv');
-    const history = isUuid(id) ? await loadCustomerHistory(deps.store, id) : undefined;
+    const history = isUuid(id) ? await loadCustomerHistory(deps.store, id, { standingOrders: standingOrdersOfPayer(deps.pool) }) : undefined;
     if (!history) throw new NotFoundError(USER_NOT_FOUND);
     const events = presentEvents(deps.store, id, history.events);
     if (format === 'csv') {

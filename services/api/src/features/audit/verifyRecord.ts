@@ -5,7 +5,8 @@ import { verifyEventLog, type AuditMismatch, type CheckpointSummary, type Verify
 /** GET /audit/verify: `{ok, checked, mismatches, notes, checkpoint}`. */
 export interface VerifyReport {
   readonly ok: boolean;
-  readonly checked: { readonly streams: number; readonly events: number; readonly balances: number };
+  /** `standingOrders`: the orders of rm.standing_orders compared with the replay of their streams. */
+  readonly checked: { readonly streams: number; readonly events: number; readonly balances: number; readonly standingOrders: number };
   readonly mismatches: AuditMismatch[];
   /** The newest signed checkpoint the log was compared with; null when there was none. */
   readonly checkpoint: CheckpointSummary | null;
@@ -13,8 +14,8 @@ export interface VerifyReport {
   readonly notes: string[];
 }
 
-/** The comparison of replayed balances and transactions with the read models. */
-export type ReadModelCheck = () => Promise<{ readonly balances: number; readonly mismatches: AuditMismatch[] }>;
+/** The comparison of replayed balances, transactions and standing orders with the read models. */
+export type ReadModelCheck = () => Promise<{ readonly balances: number; readonly standingOrders?: number; readonly mismatches: AuditMismatch[] }>;
 
 export interface VerifyRecordOptions extends Omit<VerifyEventLogOptions, 'checkEvent'> {
   readonly store: EventStore;
@@ -30,12 +31,12 @@ export function checkEventData(event: RecordedEvent): string | undefined {
 
 /**
  * Checks every stream's hash chain, the log against the signed checkpoints and that every event's data can be read,
- * then compares every balance of the read models with a replay of the events.
+ * then compares every balance and standing order of the read models with a replay of the events.
  */
 export async function verifyRecord(options: VerifyRecordOptions): Promise<VerifyReport> {
   const chains = await verifyEventLog(options.store, { ...options, checkEvent: checkEventData });
   const notes: string[] = [];
-  let readModels: Awaited<ReturnType<ReadModelCheck>> = { balances: 0, mismatches: [] };
+  let readModels: Awaited<ReturnType<ReadModelCheck>> = { balances: 0, standingOrders: 0, mismatches: [] };
   try {
     options.onProgress?.({ phase: 'read-models', done: 0 });
     readModels = await options.readModels();
@@ -47,7 +48,7 @@ export async function verifyRecord(options: VerifyRecordOptions): Promise<Verify
   const mismatches = [...chains.mismatches, ...readModels.mismatches];
   return {
     ok: mismatches.length === 0 && notes.length === 0,
-    checked: { streams: chains.streams, events: chains.events, balances: readModels.balances },
+    checked: { streams: chains.streams, events: chains.events, balances: readModels.balances, standingOrders: readModels.standingOrders ?? 0 },
     mismatches,
     notes,
     checkpoint: chains.checkpoint ?? null,
