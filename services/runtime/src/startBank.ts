@@ -5,7 +5,7 @@ import { createBankCommands, type CommandHandler } from '@bank/commands';
 import { createEventStore, type EventStore } from '@bank/eventstore';
 import { parseCheckpointSettings, startCheckpointWriter, type CheckpointWriterHandle } from '@bank/integrity';
 import { checkServices, createLogger, createPool, createRedis, ensureDatabase, redactUrl, ServicesUnavailableError, watchRedis, type Config, type Logger } from '@bank/platform';
-import { createProjectionReader, startProjector, verifyReadModels, type ProjectionReader, type ProjectorHandle } from '@bank/projector';
+import { createProjectionReader, startProjector, verifyReadModels, verifyStandingOrders, type ProjectionReader, type ProjectorHandle } from '@bank/projector';
 import { createTransferSignals, parseTransferSettings, type TransferSignals } from '@bank/transfers';
 import { startWorker, type RunningWorker } from '@bank/worker';
 import type pg from 'pg';
@@ -94,8 +94,13 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
       signals,
       logger: logger.child({ component: 'worker' }),
       registry,
-      // The periodic audit (AUDIT_CHECK_EVERY_MS): every balance in the read models against the replay of its events.
-      verifyReadModels: () => verifyReadModels({ pool, store }),
+      // The periodic audit (AUDIT_CHECK_EVERY_MS): every balance and every standing order in the read models against
+      // the replay of their events, one after the other (each reads the log).
+      verifyReadModels: async () => {
+        const balances = await verifyReadModels({ pool, store });
+        const orders = await verifyStandingOrders({ pool, store });
+        return { ok: balances.ok && orders.ok, mismatches: [...balances.mismatches, ...orders.mismatches] };
+      },
     });
   }
 
