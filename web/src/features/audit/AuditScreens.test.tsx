@@ -183,6 +183,36 @@ describe("a customer's history (/audit/users/:id)", () => {
     );
   });
 
+  it('loads a long history a page at a time: the first page, then the next one by its cursor', async () => {
+    const all = sampleEvents();
+    const { calls } = mockApi({
+      [`GET /api/audit/users/${customerId}/events`]: (url) =>
+        url.searchParams.get('cursor') === 'page-2' ? json(200, { data: all.slice(3), next: null }) : json(200, { data: all.slice(0, 3), next: 'page-2' }),
+      [`GET /api/audit/users/${customerId}/balances`]: (url) => json(200, { data: balances(url.searchParams.get('at') ?? '') }),
+    });
+    renderAudit(`/audit/users/${customerId}`);
+    await screen.findByRole('heading', { name: /Timeline \(3 events, the oldest first; more to load\)/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Show more events' }));
+    await screen.findByRole('heading', { name: /Timeline \(5 events\)/ });
+    expect(screen.queryByRole('button', { name: 'Show more events' })).not.toBeInTheDocument();
+    const asked = calls.filter((url) => url.pathname.endsWith('/events'));
+    expect(asked.map((url) => url.searchParams.get('cursor'))).toEqual([null, 'page-2']);
+  });
+
+  it('keeps the loaded events and says so when the next page fails', async () => {
+    const all = sampleEvents();
+    mockApi({
+      [`GET /api/audit/users/${customerId}/events`]: (url) =>
+        url.searchParams.get('cursor') ? json(500, { message: 'Something went wrong' }) : json(200, { data: all.slice(0, 3), next: 'page-2' }),
+      [`GET /api/audit/users/${customerId}/balances`]: (url) => json(200, { data: balances(url.searchParams.get('at') ?? '') }),
+    });
+    renderAudit(`/audit/users/${customerId}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Show more events' }));
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Timeline \(3 events/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
+  });
+
   it('says when there is no such customer', async () => {
     mockApi({ [`GET /api/audit/users/${customerId}/events`]: () => json(404, { message: 'User not found' }) });
     renderAudit(`/audit/users/${customerId}`);

@@ -51,7 +51,8 @@ export function CustomerAuditPage() {
   const [at, setAt] = useState(() => new Date().toISOString());
 
   if (events.isPending) return <LoadingBlock label="Loading the customer's history…" />;
-  if (events.isError) {
+  // A failed "Show more" keeps what is loaded and says so under the timeline; only a failed first load is the page.
+  if (events.isError && !events.isFetchNextPageError) {
     const notFound = events.error instanceof ApiError && events.error.status === 404;
     return (
       <section className="audit-page">
@@ -95,8 +96,16 @@ export function CustomerAuditPage() {
           </section>
           <StaffStatementPanel userId={id} className="audit-card" />
           <section aria-labelledby="timeline-heading" className="audit-card">
-            <h2 id="timeline-heading">Timeline ({events.data.length} events)</h2>
+            <h2 id="timeline-heading">
+              Timeline ({events.data.length} events{events.hasNextPage ? ', the oldest first; more to load' : ''})
+            </h2>
             <Timeline events={events.data} onShowBalances={(event) => showBalancesAt(event.time)} />
+            {events.hasNextPage ? (
+              <Button variant="secondary" loading={events.isFetchingNextPage} onClick={() => void events.fetchNextPage()}>
+                Show more events
+              </Button>
+            ) : null}
+            {events.isFetchNextPageError ? <Alert kind="error">{errorMessage(events.error)}</Alert> : null}
           </section>
         </>
       )}

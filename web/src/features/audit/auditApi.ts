@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api/apiClient';
 import type { Page } from '../../lib/api/paging';
 import type { Envelope } from '../../lib/api/types';
@@ -22,11 +22,21 @@ export function useAuditUserSearch(search: string, cursor?: string) {
   });
 }
 
+/**
+ * GET /api/audit/users/:id/events: the customer's events, oldest first. The server answers them all at once up to
+ * 1,000, else a first page and a cursor; `fetchNextPage` then loads the following ones (a merchant has 100,000).
+ */
 export function useCustomerEvents(userId: string) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: auditKeys.events(userId),
-    queryFn: ({ signal }) =>
-      api.get<Envelope<AuditEvent[]>>(`/audit/users/${encodeURIComponent(userId)}/events`, { signal }).then((answer) => answer.data),
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Partial<Page<AuditEvent>> & { data: AuditEvent[] }>(`/audit/users/${encodeURIComponent(userId)}/events`, {
+        ...(pageParam ? { query: { cursor: pageParam } } : {}),
+        signal,
+      }),
+    getNextPageParam: (lastPage) => lastPage.next ?? undefined,
+    select: (answer) => answer.pages.flatMap((page) => page.data),
   });
 }
 

@@ -32,6 +32,8 @@ export interface AuditDeps {
 
 export const AUDIT_SEARCH_PAGE: PageSize = { defaultLimit: 50, maxLimit: 200 };
 export const AUDIT_EVENTS_PAGE: PageSize = { defaultLimit: 500, maxLimit: 1000 };
+/** Up to this many events, GET /audit/users/:id/events without limit and cursor answers them all at once. */
+export const AUDIT_EVENTS_WHOLE = 1000;
 /** The key of a customer's event list (global log order): the position token of the last event shown. */
 export const auditEventKey = z.object({ position: z.string().regex(/^\d{1,20}$/) });
 /** The newest transactions a balances-at answer lists by default (`?limit`, 1 to 1,000): a merchant has 100,000. */
@@ -87,9 +89,12 @@ export function auditRoutes(deps: AuditDeps): Router {
       res.type('text/csv; charset=utf-8').attachment(`customer-${id}-events.csv`).send(toCsv(csvColumns, events));
       return;
     }
-    // Without limit and cursor: every event (API.md). Paged: the whole history is still replayed (each event's
-    // balances come from the ones before it, and an audit trusts no snapshot); only the answer is cut.
-    if (queryText(req, 'limit') === undefined && queryText(req, 'cursor') === undefined) {
+    // Without limit and cursor: every event (API.md) while there are at most AUDIT_EVENTS_WHOLE, else the first page
+    // and its cursor (a merchant's 100,000 events would be tens of megabytes; no answer passes 1 MB). Paged: the
+    // whole history is still replayed (each event's balances come from the ones before it, and an audit trusts no
+    // snapshot); only the answer is cut.
+    const unpaged = queryText(req, 'limit') === undefined && queryText(req, 'cursor') === undefined;
+    if (unpaged && events.length <= AUDIT_EVENTS_WHOLE) {
       res.json({ data: events, next: null });
       return;
     }
