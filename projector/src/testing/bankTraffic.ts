@@ -2,6 +2,7 @@ import { bankEvent, type AccountKind, type BankEvent } from '@bank/domain';
 import type { EventMetadata } from '@bank/eventstore';
 import { randomUUID } from 'node:crypto';
 import type { StreamEvent } from './recordedEvents';
+import { seededRandom } from '@bank/platform';
 
 /** A customer the traffic moves money for. */
 export interface TrafficUser {
@@ -31,18 +32,6 @@ export interface TrafficOptions {
   readonly namespace?: number;
 }
 
-/** A seeded PRNG (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Live bank traffic as the services write it, built with the domain's event shapes: internal transfers with
  * their six events in the order the request and the worker append them (payer AccountDebited pending with the
@@ -62,7 +51,7 @@ export class BankTraffic {
   private readonly asAdmin: EventMetadata;
 
   constructor(private readonly options: TrafficOptions) {
-    this.rnd = random(options.seed ?? 7);
+    this.rnd = seededRandom(options.seed ?? 7);
     this.users = [...options.users];
     this.namespace = options.namespace ?? 9;
     this.asAdmin = { schemaVersion: 1, actorId: options.adminId, actorRole: 'admin' };

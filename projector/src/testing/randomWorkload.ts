@@ -1,18 +1,7 @@
 import { bankEvent, type AccountKind } from '@bank/domain';
 import type { EventMetadata } from '@bank/eventstore';
 import type { StreamEvent } from './recordedEvents';
-
-/** A seeded PRNG (mulberry32), so a workload is reproducible. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '@bank/platform';
 
 interface Tx {
   readonly id: string;
@@ -47,7 +36,7 @@ export interface WorkloadOptions {
  * card requests, beneficiaries, contact messages and standing orders.
  */
 export function generateWorkload(options: WorkloadOptions): StreamEvent[] {
-  const rnd = random(options.seed ?? 42);
+  const rnd = seededRandom(options.seed ?? 42);
   const ns = (options.namespace ?? 1) % 0xffff;
   let counter = 0;
   const nextId = () => {

@@ -12,3 +12,4 @@ export * from './uuid';
 export * from './progress';
 export * from './cli';
 export * from './clock';
+export { seededRandom } from './seededRandom';

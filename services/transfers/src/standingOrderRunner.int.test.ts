@@ -14,6 +14,7 @@ import {
   type StandingOrderRunnerHandle,
 } from './standingOrderRunner';
 import { startTransferProcess, type TransferProcessHandle } from './transferProcess';
+import { seededRandom } from '@bank/platform';
 
 /**
  * The standing-order runner against the real event store, projector and transfer process, driven by a clock the test
@@ -108,18 +109,6 @@ async function payDueWithoutRecord(orderId: string, schedule: Schedule, payer: T
   return true;
 }
 
-/** A small seeded generator: the seed is in the test's name of every failure. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 beforeAll(async () => {
   fx = await createTransferFixture('standing_orders');
   projector = startProjector({ pool: fx.pool, store: fx.store });
@@ -137,7 +126,7 @@ afterAll(async () => {
 describe('standing orders over 14 months', () => {
   const seed = Date.now() % 1_000_000;
   it(`pays each occurrence exactly once through restarts, a lost record and a downtime (seed ${seed})`, { timeout: 240_000 }, async () => {
-    const next = random(seed);
+    const next = seededRandom(seed);
     clock.set('2025-01-01T06:00:00.000Z');
     const payer = await fx.openCustomer({ checkingCents: 10_000_00, pin: PIN });
     const payee = await fx.openCustomer();

@@ -6,6 +6,7 @@ import { migrateReadModels, startProjector, verifyReadModels, type ProjectorHand
 import { createTransferFixture, waitUntil, type TestCustomer, type TransferFixture } from '@bank/testkit';
 import { requestTransfer } from './requestTransfer';
 import { startTransferProcess, type TransferProcessHandle } from './transferProcess';
+import { seededRandom } from '@bank/platform';
 
 /**
  * 200 transfers among 20 accounts at once, requested through two command handlers (two API processes), with two
@@ -49,14 +50,9 @@ describe('many transfers among few accounts at once', () => {
     const accounts: TestCustomer[] = [];
     for (let i = 0; i < 20; i += 1) accounts.push(await fx.openCustomer({ savingsCents: 100_00, pin: PIN }));
     const apis = [fx.commands, createCommandHandler({ store: fx.store, snapshots: createPostgresSnapshotStore(fx.pool) })];
-    // mulberry32: a small seeded generator (the low bits of a plain LCG repeat too soon to spread payers evenly).
-    let seed = 7;
-    const random = (n: number) => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return Math.floor((((t ^ (t >>> 14)) >>> 0) / 2 ** 32) * n);
-    };
+    // A seeded generator (the low bits of a plain LCG repeat too soon to spread payers evenly).
+    const next = seededRandom(7);
+    const random = (n: number) => Math.floor(next() * n);
     const requests = Array.from({ length: 200 }, (_, i) => {
       const payer = accounts[random(accounts.length)]!;
       let payee = accounts[random(accounts.length)]!;

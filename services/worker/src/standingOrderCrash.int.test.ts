@@ -5,6 +5,7 @@ import { startProjector, type ProjectorHandle } from '@bank/projector';
 import { createTransferFixture, spawnTs, waitUntil, type Child, type TestCustomer, type TransferFixture } from '@bank/testkit';
 import { occurrenceTransferId, resolveRecipient, type FaultPoint } from '@bank/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '@bank/platform';
 
 /**
  * The worker as a real process (services/worker/test/standingOrderClockScript.ts: startWorker, with the transfer
@@ -23,18 +24,6 @@ const PAYMENT_POINTS: readonly FaultPoint[] = ['after-debit', 'before-credit', '
 let fx: TransferFixture;
 let projector: ProjectorHandle;
 const children: Child[] = [];
-
-/** A small seeded generator (the seed is in the test's name). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** The instants the clock goes through: 1 to CATCH_UP_DAYS days apart (so nothing is missed), to LAST_DAY. */
 function clockSteps(next: () => number): string[] {
@@ -137,7 +126,7 @@ afterAll(async () => {
 describe('standing orders over 14 months in a worker process killed with SIGKILL at random points', () => {
   const seed = Date.now() % 1_000_000;
   it(`pays every occurrence exactly once, the money exact (seed ${seed})`, { timeout: 120_000 }, async () => {
-    const next = random(seed);
+    const next = seededRandom(seed);
     const steps = clockSteps(next);
     const payer = await fx.openCustomer({ checkingCents: 10_000_00, pin: PIN });
     const payee = await fx.openCustomer();

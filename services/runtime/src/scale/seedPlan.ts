@@ -4,18 +4,9 @@
  * load writes the same events, with the same ids). Pure: no I/O, no clock.
  */
 import type { ProfileDetails } from '@bank/domain';
+import { seededRandom } from '@bank/platform';
 
-/** mulberry32: a small, fast, well-mixed 32-bit generator; enough for test data, not for secrets. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+export { seededRandom };
 
 const FIRST_NAMES = ['Ada', 'Alan', 'Grace', 'Linus', 'Margaret', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Ken', 'Radia', 'Tim', 'Shafi', 'John', 'Hedy', 'Dennis', 'Sophie', 'Niklaus', 'Karen', 'Leslie'];
 const LAST_NAMES = ['Lovelace', 'Turing', 'Hopper', 'Torvalds', 'Hamilton', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Thompson', 'Perlman', 'Berners-Lee', 'Goldwasser', 'McCarthy', 'Lamarr', 'Ritchie', 'Wilson', 'Wirth', 'Sparck Jones', 'Lamport'];

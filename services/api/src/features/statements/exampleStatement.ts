@@ -10,18 +10,7 @@ import {
   type StoredEvent,
 } from '@bank/domain';
 import { foldStatement, holderFromEvents, type StatementSource } from './statementSource';
-
-/** A small deterministic generator (mulberry32), so the example is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { seededRandom } from '@bank/platform';
 
 const SPENDING = ['Groceries, Fresh Market', 'Coffee, Summit Roasters', 'Fuel, Mile High Gas', 'Pharmacy', 'Restaurant, Larimer Kitchen', 'Bookshop', 'Streaming service', 'Phone bill', 'Gym membership', 'Hardware store'];
 
@@ -36,7 +25,7 @@ export interface ExampleHistory {
  * a salary and rent each month, spending in between, one move to savings; from `start` for `months` months.
  */
 export function exampleHistory(start: Date, months: number, seed = 21): ExampleHistory {
-  const next = random(seed);
+  const next = seededRandom(seed);
   let ids = 0;
   const id = () => `00000000-0000-4000-8000-${String((ids += 1)).padStart(12, '0')}`;
   const userId = id();
