@@ -4,3 +4,4 @@ export * from './waitUntil';
 export * from './privateServices';
 export * from './testServices';
 export * from './dockerEngine';
+export { createTestStandingOrder, type TestStandingOrder } from './standingOrderFixture';

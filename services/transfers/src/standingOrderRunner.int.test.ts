@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, customerDecider, occurrencesBetween, pendingOccurrence, standingOrderDecider, streams, type Schedule, type StandingOrder } from '@bank/domain';
+import { addDays, occurrencesBetween, pendingOccurrence, standingOrderDecider, streams, type Schedule, type StandingOrder } from '@bank/domain';
 import { manualClock, utcDate, type ManualClock } from '@bank/platform';
 import { startProjector, type ProjectorHandle } from '@bank/projector';
-import { createTransferFixture, waitUntil, type TestCustomer, type TransferFixture } from '@bank/testkit';
+import { createTestStandingOrder, createTransferFixture, waitUntil, type TestCustomer, type TransferFixture } from '@bank/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveRecipient } from './recipient';
 import { requestTransfer } from './requestTransfer';
 import {
   occurrenceTransferId,
@@ -42,38 +41,8 @@ function startRunner(): StandingOrderRunnerHandle {
   return startStandingOrderRunner({ ...deps(), tickMs: 3_600_000, leaderRetryMs: 50 });
 }
 
-async function createOrder(payer: TestCustomer, payee: TestCustomer, amountCents: number, schedule: Schedule): Promise<string> {
-  const orderId = randomUUID();
-  const customer = await fx.commands.read(customerDecider, streams.customer(payer.userId), (state) => state);
-  const recipient = await resolveRecipient({ commands: fx.commands, pool: fx.pool }, payee.accountNumber, undefined);
-  await fx.commands.execute({
-    decider: standingOrderDecider,
-    streamId: streams.standingOrder(orderId),
-    decide: (state) =>
-      standingOrderDecider.decide(
-        {
-          type: 'CreateStandingOrder',
-          orderId,
-          payerId: payer.userId,
-          customer,
-          recipient,
-          pinMatches: true,
-          from: 'checking',
-          amountCents,
-          accountNumber: payee.accountNumber,
-          accountType: 'savings',
-          description: 'Standing order test',
-          schedule,
-          today: utcDate(clock.now()),
-          now: clock.now().toISOString(),
-        },
-        state,
-      ),
-    context: { metadata: { actorId: payer.userId, actorRole: 'customer' } },
-    commandType: 'CreateStandingOrder',
-  });
-  await waitUntil(async () => (await fx.pool.query('SELECT 1 FROM rm.standing_orders WHERE id = $1', [orderId])).rowCount === 1, { what: 'the order in rm.standing_orders' });
-  return orderId;
+function createOrder(payer: TestCustomer, payee: TestCustomer, amountCents: number, schedule: Schedule): Promise<string> {
+  return createTestStandingOrder(fx, { payer, payee, amountCents, schedule, now: clock.now() });
 }
 
 async function order(orderId: string): Promise<StandingOrder> {

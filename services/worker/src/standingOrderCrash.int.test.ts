@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { customerDecider, occurrencesBetween, standingOrderDecider, streams, type Schedule } from '@bank/domain';
+import { occurrencesBetween, streams, type Schedule } from '@bank/domain';
 import type { RecordedEvent } from '@bank/eventstore';
 import { startProjector, type ProjectorHandle } from '@bank/projector';
-import { createTransferFixture, spawnTs, waitUntil, type Child, type TestCustomer, type TransferFixture } from '@bank/testkit';
-import { occurrenceTransferId, resolveRecipient, type FaultPoint } from '@bank/transfers';
+import { createTestStandingOrder, createTransferFixture, spawnTs, waitUntil, type Child, type TestCustomer, type TransferFixture } from '@bank/testkit';
+import { occurrenceTransferId, type FaultPoint } from '@bank/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '@bank/platform';
 
@@ -74,38 +73,8 @@ function firstOf(child: Child, texts: readonly string[], timeoutMs: number): Pro
   });
 }
 
-async function createOrder(payer: TestCustomer, payee: TestCustomer, amountCents: number, schedule: Schedule): Promise<string> {
-  const orderId = randomUUID();
-  const customer = await fx.commands.read(customerDecider, streams.customer(payer.userId), (state) => state);
-  const recipient = await resolveRecipient({ commands: fx.commands, pool: fx.pool }, payee.accountNumber, undefined);
-  await fx.commands.execute({
-    decider: standingOrderDecider,
-    streamId: streams.standingOrder(orderId),
-    decide: (state) =>
-      standingOrderDecider.decide(
-        {
-          type: 'CreateStandingOrder',
-          orderId,
-          payerId: payer.userId,
-          customer,
-          recipient,
-          pinMatches: true,
-          from: 'checking',
-          amountCents,
-          accountNumber: payee.accountNumber,
-          accountType: 'savings',
-          description: 'Standing order crash test',
-          schedule,
-          today: FIRST_INSTANT.slice(0, 10),
-          now: FIRST_INSTANT,
-        },
-        state,
-      ),
-    context: { metadata: { actorId: payer.userId, actorRole: 'customer' } },
-    commandType: 'CreateStandingOrder',
-  });
-  await waitUntil(async () => (await fx.pool.query('SELECT 1 FROM rm.standing_orders WHERE id = $1', [orderId])).rowCount === 1, { what: 'the order in rm.standing_orders' });
-  return orderId;
+function createOrder(payer: TestCustomer, payee: TestCustomer, amountCents: number, schedule: Schedule): Promise<string> {
+  return createTestStandingOrder(fx, { payer, payee, amountCents, schedule, now: new Date(FIRST_INSTANT), description: 'Standing order crash test' });
 }
 
 const transferIdOf = (event: RecordedEvent): unknown => event.data.transferId;
