@@ -42,7 +42,7 @@ const { values: args } = parseArgs({
 const quick = args.quick ?? false;
 const historyEvents = Number(args.history ?? (quick ? 2_000 : 10_000));
 const seconds = Number(args.seconds ?? (quick ? 5 : 15));
-const startCommand = args.start ?? process.env.BENCH_START ?? 'node --import tsx services/runtime/src/main.ts';
+const startCommand = args.start ?? process.env.BENCH_START ?? 'node --max-semi-space-size=64 --import tsx services/runtime/src/main.ts';
 const PAYERS = 64;
 
 function log(message: string): void {

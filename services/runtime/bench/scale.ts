@@ -25,7 +25,7 @@ import { SEED_PASSWORD } from '../src/scale/seedPassword';
 import { call, type ApiAnswer } from './lib/bankClient';
 import { startBank } from './lib/bankProcess';
 import { freshBankKeys } from './lib/bankSecrets';
-import { createBenchDatabase, dropBenchDatabase, writeBenchSection } from './lib/benchDatabase';
+import { BENCH_SERVER_URL, createBenchDatabase, dropBenchDatabase, writeBenchSection } from './lib/benchDatabase';
 import { loadAverage, percentile, round } from './lib/stats';
 import { signInStaff } from './lib/staffSignIn';
 
@@ -38,9 +38,13 @@ const { values: args } = parseArgs({
     seed: { type: 'string' },
     samples: { type: 'string' },
     start: { type: 'string' },
+    database: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
   },
 });
+// `--database NAME`: measure the reads on a bank an earlier run loaded and kept (BENCH_KEEP_DATABASE=1), with the
+// same --customers/--transactions/--seed; nothing is loaded, and the database is kept.
+const reuse = args.database;
 const quick = args.quick ?? false;
 const customers = Number(args.customers ?? (quick ? 100_000 : 1_000_000));
 const transactions = Number(args.transactions ?? (quick ? 1_000_000 : 10_000_000));
@@ -50,7 +54,13 @@ const samples = Number(args.samples ?? (quick ? 40 : 100));
 // process's checkpoint past the load, and the process reads debits alone (a filtered subscription), so the worker
 // does not re-read the generated log. `--start` runs anything else.
 const startCommand =
-  args.start ?? process.env.BENCH_START ?? 'node --import tsx services/runtime/src/main.ts';
+  args.start ?? process.env.BENCH_START ?? 'node --max-semi-space-size=64 --import tsx services/runtime/src/main.ts';
+
+function databaseNamed(name: string): string {
+  const url = new URL(BENCH_SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 function log(message: string): void {
   console.log(`[bench:scale ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -95,36 +105,43 @@ function pageWalker(baseUrl: string, token: string, path: string) {
 
 async function main(): Promise<void> {
   const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-  const { name: database, url: databaseUrl } = await createBenchDatabase(`bank_scale_${runId}`);
+  const { name: database, url: databaseUrl } = reuse ? { name: reuse, url: databaseNamed(reuse) } : await createBenchDatabase(`bank_scale_${runId}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-scale-'));
   const keys = freshBankKeys();
   const pool = createPool(databaseUrl, 24);
   const progress = createProgressReporter({ print: log });
   let bank: Awaited<ReturnType<typeof startBank>> | undefined;
   try {
-    log(`loading ${customers} customers and ${transactions} postings (seed ${seed}) into ${database}`);
-    await ensureEventStoreSchema(pool);
-    await migrateReadModels(pool);
-    const store = createPostgresEventStore({ pool });
-    const passwordHash = await hashSecret(SEED_PASSWORD).finally(closePasswordWorkers);
-    const { seeded, loadSeconds: loaded, rebuilt } = await loadGeneratedBank({
-      pool,
-      store,
-      customers,
-      transactions,
-      seed,
-      passwordHash,
-      chainKeys: loadChainKeys({ NODE_ENV: 'production', DATA_DIR: dataDir }, keys),
-      onProgress: ({ customers: done }) => progress.update({ phase: 'seed customers', done, total: customers, unit: 'customers' }),
-      rebuild: { unlogged: true, onProgress: (update) => progress.update({ phase: `rebuild ${update.phase}`, done: update.events, unit: 'events' }) },
-    });
-    const loadSeconds = round(loaded);
-    progress.stop();
-    await store.close();
-    const rebuildSeconds = round(rebuilt.durationMs / 1000);
+    let load: { events: number; loadSeconds: number; rebuildSeconds: number } | undefined;
+    if (reuse) {
+      log(`reusing ${database}: nothing is loaded`);
+    } else {
+      log(`loading ${customers} customers and ${transactions} postings (seed ${seed}) into ${database}`);
+      await ensureEventStoreSchema(pool);
+      await migrateReadModels(pool);
+      const store = createPostgresEventStore({ pool });
+      const passwordHash = await hashSecret(SEED_PASSWORD).finally(closePasswordWorkers);
+      const { seeded, loadSeconds: loaded, rebuilt } = await loadGeneratedBank({
+        pool,
+        store,
+        customers,
+        transactions,
+        seed,
+        passwordHash,
+        chainKeys: loadChainKeys({ NODE_ENV: 'production', DATA_DIR: dataDir }, keys),
+        onProgress: ({ customers: done }) => progress.update({ phase: 'seed customers', done, total: customers, unit: 'customers' }),
+        rebuild: { unlogged: true, onProgress: (update) => progress.update({ phase: `rebuild ${update.phase}`, done: update.events, unit: 'events' }) },
+      });
+      const loadSeconds = round(loaded);
+      progress.stop();
+      await store.close();
+      const rebuildSeconds = round(rebuilt.durationMs / 1000);
+      load = { events: seeded.events, loadSeconds, rebuildSeconds };
+    }
     const { rows: sizeRows } = await pool.query<{ bytes: string }>('SELECT pg_database_size(current_database())::text AS bytes');
     const databaseBytes = Number(sizeRows[0]!.bytes);
-    log(`loaded ${seeded.events} events in ${loadSeconds} s, rebuilt in ${rebuildSeconds} s; database ${(databaseBytes / 2 ** 30).toFixed(2)} GiB`);
+    const events = load?.events ?? Number((await pool.query<{ n: string }>('SELECT count(*)::text AS n FROM eventstore.events')).rows[0]!.n);
+    log(`${load ? `loaded ${events} events in ${load.loadSeconds} s, rebuilt in ${load.rebuildSeconds} s` : `${events} events`}; database ${(databaseBytes / 2 ** 30).toFixed(2)} GiB`);
 
     bank = await startBank({
       command: startCommand,
@@ -170,7 +187,7 @@ async function main(): Promise<void> {
     reads['staff log page'] = await measure('staff log page', samples, () => get('/audit/log?limit=50'));
     reads['own GET /user/me'] = await measure('own GET /user/me', samples, () => get('/user/me', customerToken));
 
-    const result = { customers, transactions, events: seeded.events, loadSeconds, rebuildSeconds, databaseBytes, largestBodyBytes, largestBodyRead, reads };
+    const result = { customers, transactions, events, loadSeconds: load?.loadSeconds ?? null, rebuildSeconds: load?.rebuildSeconds ?? null, databaseBytes, largestBodyBytes, largestBodyRead, reads };
     const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`;
     const table = Object.entries(reads)
       .map(([name, stats]) => `| ${name} | ${stats.p50Ms} ms | ${stats.p95Ms} ms | ${stats.p99Ms} ms |`)
@@ -184,7 +201,7 @@ async function main(): Promise<void> {
 Last run: ${new Date().toISOString()}${quick ? ' (quick)' : ''}, ${machine}, PostgreSQL on localhost, the bank started with
 \`${startCommand}\`; load average after the reads
 ${await loadAverage()}. A generated bank (\`npm run seed:scale\`, seed ${seed}): **${customers.toLocaleString('en-US')} customers, ${transactions.toLocaleString('en-US')} postings**
-(${seeded.events.toLocaleString('en-US')} events), loaded in **${loadSeconds} s** and rebuilt in **${rebuildSeconds} s**; database
+(${events.toLocaleString('en-US')} events), ${load ? `loaded in **${load.loadSeconds} s** and rebuilt in **${load.rebuildSeconds} s**` : `loaded by an earlier run (\`--database ${database}\`)`}; database
 **${(databaseBytes / 2 ** 30).toFixed(2)} GiB**. Largest answer: ${largestBodyBytes} bytes (${largestBodyRead}). ${samples} samples a read, one at a time, over HTTP.
 
 | read | p50 | p95 | p99 |
@@ -192,14 +209,15 @@ ${await loadAverage()}. A generated bank (\`npm run seed:scale\`, seed ${seed}):
 ${table}
 
 Reproduce: \`npm run bench:scale\` (1M / 10M) or \`npm run bench:scale -- --quick\` (100k / 1M) on a machine with PostgreSQL
-and Redis on localhost; it creates and drops a database of its own.`,
+and Redis on localhost; it creates and drops a database of its own (\`BENCH_KEEP_DATABASE=1\` keeps it, and
+\`--database NAME\` measures the reads again on a kept one).`,
       );
     }
     console.log(JSON.stringify(result));
   } finally {
     await bank?.stop();
     await pool.end();
-    if (!process.env.BENCH_KEEP_DATABASE) await dropBenchDatabase(database);
+    if (!process.env.BENCH_KEEP_DATABASE && !reuse) await dropBenchDatabase(database);
   }
 }
 

@@ -63,7 +63,7 @@ const quick = args.quick ?? false;
 const customerCount = Number(args.customers ?? (quick ? 100 : 1000));
 const phaseSeconds = Number(args.seconds ?? (quick ? 8 : 30));
 const levels = (args.levels ?? '1,8,32').split(',').map(Number);
-const startCommand = args.start ?? process.env.BENCH_START ?? 'node --import tsx services/runtime/src/main.ts';
+const startCommand = args.start ?? process.env.BENCH_START ?? 'node --max-semi-space-size=64 --import tsx services/runtime/src/main.ts';
 const bankCwd = path.resolve(args.cwd ?? repoRoot);
 const INITIAL_CHECKING_DOLLARS = 1_000_000;
 // Standing orders created while the measured phases run (half paid at once, half left for the runner's ticks, which

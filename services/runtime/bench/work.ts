@@ -39,7 +39,7 @@ const { values: args } = parseArgs({
 });
 const transferCount = Number(args.transfers);
 const inFlight = Number(args['in-flight']);
-const startCommand = args.start ?? process.env.BENCH_START ?? 'node --import tsx services/runtime/src/main.ts';
+const startCommand = args.start ?? process.env.BENCH_START ?? 'node --max-semi-space-size=64 --import tsx services/runtime/src/main.ts';
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 function log(message: string): void {
