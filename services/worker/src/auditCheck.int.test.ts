@@ -96,6 +96,45 @@ describe('the audit and sweeper as repeatable BullMQ jobs', () => {
   });
 });
 
+describe('the first periodic audit', () => {
+  let fx: TransferFixture;
+  beforeAll(async () => {
+    fx = await createTransferFixture('audit_first');
+    await migrateReadModels(fx.pool);
+  });
+  afterAll(async () => {
+    await fx?.close();
+  });
+
+  it('comes one interval after the start, not as the worker starts', async () => {
+    let audits = 0;
+    const every = 60_000;
+    const started = Date.now();
+    const worker = await startWorker({
+      config: { ...defaultTransferSettings({ TRANSFER_SWEEP_EVERY_MS: 200 }), REDIS_URL: fx.redis.url, REDIS_PREFIX: fx.redis.prefix, SETTLEMENT_DELAY_MS: 100, AUDIT_CHECK_EVERY_MS: every },
+      store: fx.store,
+      pool: fx.pool,
+      commands: fx.commands,
+      logger: pino({ level: 'silent' }),
+      verifyReadModels: async () => {
+        audits += 1;
+        return { ok: true, mismatches: [] };
+      },
+    });
+    try {
+      // Several sweeps (every 200 ms), each followed by the schedules' upsert: the audit's first run stays put.
+      const sweeps = async () => Number(/result="ok"\} (\d+)/.exec(await worker.metrics.registry.getSingleMetricAsString('bank_transfer_sweeper_runs_total'))?.[1] ?? 0);
+      await waitUntil(async () => (await sweeps()) >= 3, { what: 'three sweeps' });
+      const audit = (await worker.maintenance.getJobSchedulers()).find((scheduler) => scheduler.key === 'read-model-audit');
+      expect(audit?.next).toBeGreaterThanOrEqual(started + every);
+      expect(await worker.maintenance.getJobCounts('waiting', 'active')).toEqual({ waiting: 0, active: 0 });
+      expect(audits).toBe(0);
+    } finally {
+      await worker.stop();
+    }
+  });
+});
+
 describe('configuration', () => {
   it('reads the transfer variables with defaults, and refuses bad ones', () => {
     expect(parseTransferSettings({})).toMatchObject({

@@ -171,11 +171,19 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   metrics.observeQueues([settlement.queue, maintenance]);
   metrics.observeTransferProcess(() => transferProcess.status().inFlight);
 
-  // Repeatable jobs. Redis may lose them: they are upserted again on a local timer.
+  // Repeatable jobs. Redis may lose them: they are upserted again on a local timer. The audit replays the whole log
+  // (minutes and gigabytes at ten million events): its first run comes one interval after the start, never as the
+  // bank boots next to the API (BullMQ runs an `every` scheduler's first job at once). The same start date on every
+  // upsert of this process, so the upserts do not push it further away.
+  const firstAuditAt = Date.now() + config.AUDIT_CHECK_EVERY_MS;
   const ensureSchedules = async (): Promise<void> => {
     await maintenance.upsertJobScheduler(SWEEP_SCHEDULER_ID, { every: config.TRANSFER_SWEEP_EVERY_MS }, { name: 'sweep', opts: { removeOnComplete: 100, removeOnFail: 100 } });
     if (deps.verifyReadModels) {
-      await maintenance.upsertJobScheduler(AUDIT_SCHEDULER_ID, { every: config.AUDIT_CHECK_EVERY_MS }, { name: 'audit-check', opts: { removeOnComplete: 100, removeOnFail: 100 } });
+      await maintenance.upsertJobScheduler(
+        AUDIT_SCHEDULER_ID,
+        { every: config.AUDIT_CHECK_EVERY_MS, startDate: firstAuditAt },
+        { name: 'audit-check', opts: { removeOnComplete: 100, removeOnFail: 100 } },
+      );
     }
   };
   await ensureSchedules().catch((error: unknown) => logger.warn({ err: error }, 'Could not schedule the repeatable jobs; retrying'));
