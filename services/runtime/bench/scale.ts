@@ -16,11 +16,12 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { closePasswordWorkers, hashSecret } from '@bank/api';
 import { loadChainKeys } from '@bank/commands';
+import { loadCheckpointKeys, parseCheckpointSettings } from '@bank/integrity';
 import { createPostgresEventStore, ensureEventStoreSchema } from '@bank/eventstore';
 import { createPool, createProgressReporter } from '@bank/platform';
 import { migrateReadModels } from '@bank/projector';
 import { freeTcpPort } from '@bank/testkit';
-import { loadGeneratedBank } from '../src/scale/loadGeneratedBank';
+import { loadGeneratedBank, writeCheckpoints } from '../src/scale/loadGeneratedBank';
 import { merchantCount, planTransactionCounts, plannedCustomer } from '../src/scale/seedPlan';
 import { SEED_PASSWORD } from '../src/scale/seedPassword';
 import { call, type ApiAnswer } from './lib/bankClient';
@@ -124,16 +125,19 @@ async function main(): Promise<void> {
   const progress = createProgressReporter({ print: log });
   let bank: Awaited<ReturnType<typeof startBank>> | undefined;
   try {
-    let load: { events: number; loadSeconds: number; rebuildSeconds: number } | undefined;
-    if (reuse) {
-      log(`reusing ${database}: nothing is loaded`);
-    } else {
+    let load: { events: number; loadSeconds: number; rebuildSeconds: number; checkpointSeconds: number } | undefined;
+    // Where the bank started below keeps its signed checkpoints, and its key: the bank's own settings for this env.
+    const checkpoints = {
+      dir: parseCheckpointSettings({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, EVENTSTORE_URL: undefined }, {}).dir,
+      keys: loadCheckpointKeys({ NODE_ENV: 'production', DATA_DIR: dataDir }, keys),
+    };
+    if (!reuse) {
       log(`loading ${customers} customers and ${transactions} postings (seed ${seed}) into ${database}`);
       await ensureEventStoreSchema(pool);
       await migrateReadModels(pool);
       const store = createPostgresEventStore({ pool });
       const passwordHash = await hashSecret(SEED_PASSWORD).finally(closePasswordWorkers);
-      const { seeded, loadSeconds: loaded, rebuilt } = await loadGeneratedBank({
+      const { seeded, loadSeconds: loaded, rebuilt, checkpointSeconds } = await loadGeneratedBank({
         pool,
         store,
         customers,
@@ -143,17 +147,24 @@ async function main(): Promise<void> {
         chainKeys: loadChainKeys({ NODE_ENV: 'production', DATA_DIR: dataDir }, keys),
         onProgress: ({ customers: done }) => progress.update({ phase: 'seed customers', done, total: customers, unit: 'customers' }),
         rebuild: { unlogged: true, onProgress: (update) => progress.update({ phase: `rebuild ${update.phase}`, done: update.events, unit: 'events' }) },
+        checkpoints,
       });
       const loadSeconds = round(loaded);
       progress.stop();
       await store.close();
       const rebuildSeconds = round(rebuilt.durationMs / 1000);
-      load = { events: seeded.events, loadSeconds, rebuildSeconds };
+      load = { events: seeded.events, loadSeconds, rebuildSeconds, checkpointSeconds: round(checkpointSeconds ?? 0) };
+    } else {
+      // The bank's checkpoint writer would read the whole log on its first start with this fresh directory: done
+      // before the bank starts, so that the reads are measured on a bank with nothing to catch up.
+      const store = createPostgresEventStore({ pool });
+      log(`checkpoints of the kept log written in ${round(await writeCheckpoints(store, checkpoints))} s`);
+      await store.close();
     }
     const { rows: sizeRows } = await pool.query<{ bytes: string }>('SELECT pg_database_size(current_database())::text AS bytes');
     const databaseBytes = Number(sizeRows[0]!.bytes);
     const events = load?.events ?? Number((await pool.query<{ n: string }>('SELECT count(*)::text AS n FROM eventstore.events')).rows[0]!.n);
-    log(`${load ? `loaded ${events} events in ${load.loadSeconds} s, rebuilt in ${load.rebuildSeconds} s` : `${events} events`}; database ${(databaseBytes / 2 ** 30).toFixed(2)} GiB`);
+    log(`${load ? `loaded ${events} events in ${load.loadSeconds} s, rebuilt in ${load.rebuildSeconds} s, checkpoints in ${load.checkpointSeconds} s` : `${events} events`}; database ${(databaseBytes / 2 ** 30).toFixed(2)} GiB`);
 
     bank = await startBank({
       command: startCommand,
@@ -200,7 +211,18 @@ async function main(): Promise<void> {
     reads['staff log page'] = await measure('staff log page', samples, () => get('/audit/log?limit=50'));
     reads['own GET /user/me'] = await measure('own GET /user/me', samples, () => get('/user/me', customerToken));
 
-    const result = { customers, transactions, events, loadSeconds: load?.loadSeconds ?? null, rebuildSeconds: load?.rebuildSeconds ?? null, databaseBytes, largestBodyBytes, largestBodyRead, reads };
+    const result = {
+      customers,
+      transactions,
+      events,
+      loadSeconds: load?.loadSeconds ?? null,
+      rebuildSeconds: load?.rebuildSeconds ?? null,
+      checkpointSeconds: load?.checkpointSeconds ?? null,
+      databaseBytes,
+      largestBodyBytes,
+      largestBodyRead,
+      reads,
+    };
     const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`;
     const table = Object.entries(reads)
       .map(([name, stats]) => `| ${name} | ${stats.p50Ms} ms | ${stats.p95Ms} ms | ${stats.p99Ms} ms |`)
@@ -214,7 +236,7 @@ async function main(): Promise<void> {
 Last run: ${new Date().toISOString()}${quick ? ' (quick)' : ''}, ${machine}, PostgreSQL on localhost, the bank started with
 \`${startCommand}\`; load average after the reads
 ${await loadAverage()}. A generated bank (\`npm run seed:scale\`, seed ${seed}): **${customers.toLocaleString('en-US')} customers, ${transactions.toLocaleString('en-US')} postings**
-(${events.toLocaleString('en-US')} events), ${load ? `loaded in **${load.loadSeconds} s** and rebuilt in **${load.rebuildSeconds} s**` : `loaded by an earlier run (\`--database ${database}\`)`}; database
+(${events.toLocaleString('en-US')} events), ${load ? `loaded in **${load.loadSeconds} s**, rebuilt in **${load.rebuildSeconds} s** and its signed checkpoints written in ${load.checkpointSeconds} s` : `loaded by an earlier run (\`--database ${database}\`)`}; database
 **${(databaseBytes / 2 ** 30).toFixed(2)} GiB**. Largest answer: ${largestBodyBytes} bytes (${largestBodyRead}). ${samples} samples a read, one at a time, over HTTP.
 
 | read | p50 | p95 | p99 |

@@ -1,3 +1,5 @@
+import { createCheckpointWriter } from '@bank/integrity';
+import type { Keyring } from '@bank/platform';
 import { rebuildProjections, type RebuildOptions, type RebuildResult } from '@bank/projector';
 import type pg from 'pg';
 import { seedBank, type SeedBankOptions, type SeedBankResult } from './seedBank';
@@ -10,15 +12,28 @@ export interface GeneratedBankLoad {
   /** Writing the events, the verifications' document and the transfer checkpoint. */
   readonly loadSeconds: number;
   readonly rebuilt: RebuildResult;
+  /** Writing the signed checkpoints of the whole log (when asked for). */
+  readonly checkpointSeconds: number | undefined;
+}
+
+/** Where the bank keeps its signed checkpoints and the keys that sign them (CHECKPOINT_DIR, CHECKPOINT_KEYS). */
+export interface GeneratedBankCheckpoints {
+  readonly dir: string;
+  readonly keys: Pick<Keyring, 'current' | 'byId'>;
 }
 
 /**
  * A generated bank on a database with the event store's and the read models' schemas: the events (seedBank), the
  * verifications' document in the file store, the transfer process's checkpoint past every generated transfer, then
- * the read models built by the projector's rebuild. What `npm run seed:scale` and `npm run bench:scale` both do.
+ * the read models built by the projector's rebuild, and (when given where) the signed checkpoints of the log. What `npm run seed:scale` and `npm run bench:scale` both do.
  */
 export async function loadGeneratedBank(
-  options: SeedBankOptions & { readonly pool: pg.Pool; readonly rebuild?: Omit<RebuildOptions, 'pool' | 'store'> },
+  options: SeedBankOptions & {
+    readonly pool: pg.Pool;
+    readonly rebuild?: Omit<RebuildOptions, 'pool' | 'store'>;
+    /** Also bring the signed checkpoints up to the load, as the bank's checkpoint writer would on its first start. */
+    readonly checkpoints?: GeneratedBankCheckpoints;
+  },
 ): Promise<GeneratedBankLoad> {
   const started = performance.now();
   const seeded = await seedBank(options);
@@ -28,5 +43,18 @@ export async function loadGeneratedBank(
   // Another transaction open on the server would hide the newest events from the rebuild's reads: wait it out.
   if (seeded.position) await waitForLogPosition(options.store, seeded.position);
   const rebuilt = await rebuildProjections({ ...options.rebuild, pool: options.pool, store: options.store });
-  return { seeded, loadSeconds, rebuilt };
+  const checkpointSeconds = options.checkpoints ? await writeCheckpoints(options.store, options.checkpoints) : undefined;
+  return { seeded, loadSeconds, rebuilt, checkpointSeconds };
+}
+
+/**
+ * Brings the signed checkpoints in `dir` up to the head of the log: what the bank's checkpoint writer does on its first
+ * start over a log it has not vouched for yet (the whole log, read once). Done with the load, the bank starts with
+ * nothing to catch up. Answers the seconds it took.
+ */
+export async function writeCheckpoints(store: SeedBankOptions['store'], checkpoints: GeneratedBankCheckpoints): Promise<number> {
+  const started = performance.now();
+  const writer = createCheckpointWriter({ store, keys: checkpoints.keys, dir: checkpoints.dir, pageSize: 10_000 });
+  await writer.writeOnce();
+  return (performance.now() - started) / 1000;
 }

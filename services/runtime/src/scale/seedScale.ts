@@ -9,6 +9,7 @@
  */
 import { closePasswordWorkers, hashSecret } from '@bank/api';
 import { loadChainKeys } from '@bank/commands';
+import { loadCheckpointKeys, parseCheckpointSettings } from '@bank/integrity';
 import { createEventStore } from '@bank/eventstore';
 import { createLogger, createPool, createProgressReporter, ensureDatabase, loadConfig } from '@bank/platform';
 import { createProjectorMetrics, migrateReadModels } from '@bank/projector';
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
   try {
     await migrateReadModels(pool);
     const passwordHash = await hashSecret(SEED_PASSWORD).finally(closePasswordWorkers);
-    const { seeded, loadSeconds, rebuilt } = await loadGeneratedBank({
+    const { seeded, loadSeconds, rebuilt, checkpointSeconds } = await loadGeneratedBank({
       pool,
       store,
       customers,
@@ -73,6 +74,8 @@ async function main(): Promise<void> {
         unlogged: values.unlogged,
         onProgress: (update) => progress.update({ phase: `rebuild ${update.phase}`, done: update.events, unit: 'events' }),
       },
+      // The bank's signed checkpoints over the load (CHECKPOINT_DIR, CHECKPOINT_KEYS), so its first start has none to write.
+      checkpoints: { dir: parseCheckpointSettings(config, process.env).dir, keys: loadCheckpointKeys(config, process.env, logger) },
     });
     progress.stop();
     const { rows } = await pool.query<{ bytes: string }>('SELECT pg_database_size(current_database())::text AS bytes');
@@ -89,6 +92,7 @@ async function main(): Promise<void> {
         seed,
         loadSeconds: Math.round(loadSeconds * 10) / 10,
         rebuildSeconds: Math.round(rebuilt.durationMs / 100) / 10,
+        checkpointSeconds: Math.round((checkpointSeconds ?? 0) * 10) / 10,
         databaseBytes: Number(rows[0]!.bytes),
       }),
     );
