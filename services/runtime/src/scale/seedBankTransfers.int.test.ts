@@ -3,18 +3,21 @@ import { createCommandHandler } from '@bank/commands';
 import { transferRequestOf, type EventData } from '@bank/domain';
 import { createPostgresEventStore, ensureEventStoreSchema, type EventStore } from '@bank/eventstore';
 import { createPool, parseKeyringText } from '@bank/platform';
-import { migrateReadModels, rebuildProjections } from '@bank/projector';
+import { migrateReadModels } from '@bank/projector';
 import { createTestDatabase, type TestDatabase } from '@bank/testkit';
 import { advanceTransfer, readTransfer, startTransferProcess } from '@bank/transfers';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadGeneratedBank } from './loadGeneratedBank';
 import { seedBank, type SeedBankResult } from './seedBank';
 import { plannedContact } from './seedContacts';
-import { saveSeedDocument, seedDocument } from './seedDocument';
+import { seedDocument } from './seedDocument';
 import { seedTransferCheckpoint } from './seedTransferCheckpoint';
 import { DAY_MS, HISTORY_START } from './seedTransfers';
 import { plannedVerification } from './seedVerifications';
-import { waitForLogPosition } from './waitForLogPosition';
 
 /**
  * A generated bank with transfers and verifications, hash-chained with a chain key as the API appends: after the
@@ -28,6 +31,8 @@ let seeded: SeedBankResult;
 const options = { customers: 80, transactions: 1_200, seed: 11 };
 const HASH = '$2a$10$abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQ';
 const chainKeys = parseKeyringText('chain', 'CHAIN_KEYS', `k1:${Buffer.alloc(32, 7).toString('base64')}`);
+const checkpointKeys = parseKeyringText('checkpoint', 'CHECKPOINT_KEYS', `c1:${Buffer.alloc(32, 9).toString('base64')}`);
+const checkpointDir = mkdtempSync(path.join(tmpdir(), 'seed-checkpoints-'));
 
 const count = async (sql: string, values: unknown[] = []) => Number((await pool.query<{ n: string }>(sql, values)).rows[0]!.n);
 const storedEvents = () => count('SELECT count(*) AS n FROM eventstore.events');
@@ -38,13 +43,12 @@ beforeAll(async () => {
   await ensureEventStoreSchema(pool);
   await migrateReadModels(pool);
   store = createPostgresEventStore({ pool });
-  seeded = await seedBank({ ...options, store, passwordHash: HASH, chainKeys, chunk: 40 });
-  await saveSeedDocument(pool, seeded.verifiers);
-  await waitForLogPosition(store, seeded.position!);
-  await rebuildProjections({ pool, store });
+  // As seed:scale loads it: events, document, transfer checkpoint, rebuild, and the log's signed checkpoints.
+  ({ seeded } = await loadGeneratedBank({ ...options, pool, store, passwordHash: HASH, chainKeys, chunk: 40, checkpoints: { dir: checkpointDir, keys: checkpointKeys } }));
 });
 
 afterAll(async () => {
+  rmSync(checkpointDir, { recursive: true, force: true });
   await store?.close();
   await pool?.end();
   await database?.drop();
@@ -122,11 +126,14 @@ describe('a generated bank with transfers', () => {
     }
   });
 
-  it('passes the audit verification: every hash chain intact, every balance as its replay', async () => {
-    const report = await createAuditVerifier({ config: { EVENTSTORE_URL: undefined }, pool, store, chainKeys })();
+  it('passes the audit verification: every hash chain intact, every balance as its replay, the signed checkpoints up to the load', async () => {
+    const report = await createAuditVerifier({ config: { EVENTSTORE_URL: undefined }, pool, store, chainKeys, checkpoints: { dir: checkpointDir, keys: checkpointKeys } })();
     expect(report.mismatches).toEqual([]);
     expect(report.ok).toBe(true);
     expect(report.checked.events).toBe(seeded.events);
+    // The checkpoints the load wrote vouch for the whole log: every stream, up to the load's last event.
+    expect(report.checkpoint?.position).toBe(store.positionToken(seeded.position!));
+    expect(report.checkpoint?.streams).toBe(Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM eventstore.streams')).rows[0]!.n));
   });
 
   const followLog = async (name: string) => {
