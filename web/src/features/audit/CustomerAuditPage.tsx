@@ -99,12 +99,11 @@ export function CustomerAuditPage() {
             <h2 id="timeline-heading">
               Timeline ({events.data.length} events{events.hasNextPage ? ', the oldest first; more to load' : ''})
             </h2>
-            <Timeline events={events.data} onShowBalances={(event) => showBalancesAt(event.time)} />
-            {events.hasNextPage ? (
-              <Button variant="secondary" loading={events.isFetchingNextPage} onClick={() => void events.fetchNextPage()}>
-                Show more events
-              </Button>
-            ) : null}
+            <Timeline
+              events={events.data}
+              onShowBalances={(event) => showBalancesAt(event.time)}
+              {...(events.hasNextPage ? { more: { loading: events.isFetchingNextPage, load: () => void events.fetchNextPage() } } : {})}
+            />
             {events.isFetchNextPageError ? <Alert kind="error">{errorMessage(events.error)}</Alert> : null}
           </section>
         </>

@@ -10,10 +10,12 @@ export interface TimelineProps {
   events: readonly AuditEvent[];
   /** "Balances at this moment" on an event. */
   onShowBalances?: (event: AuditEvent) => void;
+  /** The server holds later events than `events` (a long history comes in pages): "Show more events" fetches them. */
+  more?: { readonly loading: boolean; load(): void };
 }
 
 /** The customer's events, oldest first: when, who, what, and for every edit the values before and after. */
-export function Timeline({ events, onShowBalances }: TimelineProps) {
+export function Timeline({ events, onShowBalances, more }: TimelineProps) {
   const [staffOnly, setStaffOnly] = useState(false);
   const [type, setType] = useState('');
   const [shown, setShown] = useState(PAGE);
@@ -110,6 +112,18 @@ export function Timeline({ events, onShowBalances }: TimelineProps) {
       {visible.length > shown ? (
         <Button variant="secondary" onClick={() => setShown((n) => n + PAGE)}>
           Show more ({visible.length - shown} left)
+        </Button>
+      ) : more ? (
+        // Everything loaded is shown: the next events come from the server, and show as they arrive.
+        <Button
+          variant="secondary"
+          loading={more.loading}
+          onClick={() => {
+            setShown((n) => n + PAGE);
+            more.load();
+          }}
+        >
+          Show more events
         </Button>
       ) : null}
     </div>
