@@ -49,6 +49,29 @@ describe('the periodic audit check', () => {
   });
 });
 
+/** The worker on `fx`, sweeping every 200 ms and auditing every `auditEveryMs`, with an audit that counts its runs. */
+async function startCountingWorker(fx: TransferFixture, auditEveryMs: number) {
+  let audits = 0;
+  const worker = await startWorker({
+    config: {
+      ...defaultTransferSettings({ TRANSFER_SWEEP_EVERY_MS: 200 }),
+      REDIS_URL: fx.redis.url,
+      REDIS_PREFIX: fx.redis.prefix,
+      SETTLEMENT_DELAY_MS: 100,
+      AUDIT_CHECK_EVERY_MS: auditEveryMs,
+    },
+    store: fx.store,
+    pool: fx.pool,
+    commands: fx.commands,
+    logger: pino({ level: 'silent' }),
+    verifyReadModels: async () => {
+      audits += 1;
+      return { ok: true, mismatches: [] };
+    },
+  });
+  return { worker, audits: () => audits };
+}
+
 describe('the audit and sweeper as repeatable BullMQ jobs', () => {
   let fx: TransferFixture;
   beforeAll(async () => {
@@ -60,26 +83,9 @@ describe('the audit and sweeper as repeatable BullMQ jobs', () => {
   });
 
   it('runs the audit every AUDIT_CHECK_EVERY_MS and the sweeper every TRANSFER_SWEEP_EVERY_MS', async () => {
-    let audits = 0;
-    const worker = await startWorker({
-      config: {
-        ...defaultTransferSettings({ TRANSFER_SWEEP_EVERY_MS: 200 }),
-        REDIS_URL: fx.redis.url,
-        REDIS_PREFIX: fx.redis.prefix,
-        SETTLEMENT_DELAY_MS: 100,
-        AUDIT_CHECK_EVERY_MS: 200,
-      },
-      store: fx.store,
-      pool: fx.pool,
-      commands: fx.commands,
-      logger: pino({ level: 'silent' }),
-      verifyReadModels: async () => {
-        audits += 1;
-        return { ok: true, mismatches: [] };
-      },
-    });
+    const { worker, audits } = await startCountingWorker(fx, 200);
     try {
-      await waitUntil(async () => audits >= 2, { timeoutMs: 10_000, what: 'two audits' });
+      await waitUntil(async () => audits() >= 2, { timeoutMs: 10_000, what: 'two audits' });
       await waitUntil(async () => (await worker.metrics.registry.getSingleMetricAsString('bank_transfer_sweeper_runs_total')).includes('result="ok"'), {
         what: 'a sweep',
       });
@@ -107,20 +113,9 @@ describe('the first periodic audit', () => {
   });
 
   it('comes one interval after the start, not as the worker starts', async () => {
-    let audits = 0;
     const every = 60_000;
     const started = Date.now();
-    const worker = await startWorker({
-      config: { ...defaultTransferSettings({ TRANSFER_SWEEP_EVERY_MS: 200 }), REDIS_URL: fx.redis.url, REDIS_PREFIX: fx.redis.prefix, SETTLEMENT_DELAY_MS: 100, AUDIT_CHECK_EVERY_MS: every },
-      store: fx.store,
-      pool: fx.pool,
-      commands: fx.commands,
-      logger: pino({ level: 'silent' }),
-      verifyReadModels: async () => {
-        audits += 1;
-        return { ok: true, mismatches: [] };
-      },
-    });
+    const { worker, audits } = await startCountingWorker(fx, every);
     try {
       // Several sweeps (every 200 ms), each followed by the schedules' upsert: the audit's first run stays put.
       const sweeps = async () => Number(/result="ok"\} (\d+)/.exec(await worker.metrics.registry.getSingleMetricAsString('bank_transfer_sweeper_runs_total'))?.[1] ?? 0);
@@ -128,7 +123,7 @@ describe('the first periodic audit', () => {
       const audit = (await worker.maintenance.getJobSchedulers()).find((scheduler) => scheduler.key === 'read-model-audit');
       expect(audit?.next).toBeGreaterThanOrEqual(started + every);
       expect(await worker.maintenance.getJobCounts('waiting', 'active')).toEqual({ waiting: 0, active: 0 });
-      expect(audits).toBe(0);
+      expect(audits()).toBe(0);
     } finally {
       await worker.stop();
     }

@@ -19,6 +19,14 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** POST /auth/signup of a new customer with `email` (201). */
+async function signUp(email: string, firstName: string, lastName: string): Promise<void> {
+  await request(t.app)
+    .post('/api/auth/signup')
+    .send({ firstName, lastName, email, phone: '555-0142', password: TEST_PASSWORD, address: '2 Dawn St', state: 'OR' })
+    .expect(201);
+}
+
 async function usersProjected(email: string): Promise<number> {
   const { rows } = await t.deps.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM rm.users WHERE email_lower = lower($1)', [email]);
   return rows[0]!.n;
@@ -27,10 +35,7 @@ async function usersProjected(email: string): Promise<number> {
 describe('signing in while the projector is behind', () => {
   it('signs in right after sign-up, reads the user and keeps the session, before the read models hold the user', async () => {
     const email = uniqueEmail('early');
-    await request(t.app)
-      .post('/api/auth/signup')
-      .send({ firstName: 'Early', lastName: 'Bird', email, phone: '555-0142', password: TEST_PASSWORD, address: '2 Dawn St', state: 'OR' })
-      .expect(201);
+    await signUp(email, 'Early', 'Bird');
     expect(await usersProjected(email)).toBe(0);
 
     const signedIn = await request(t.app).post('/api/auth/signin').send({ email: email.toUpperCase(), password: TEST_PASSWORD });
@@ -48,10 +53,7 @@ describe('signing in while the projector is behind', () => {
 
   it('refuses the old password as soon as a change of password has answered', async () => {
     const email = uniqueEmail('changer');
-    await request(t.app)
-      .post('/api/auth/signup')
-      .send({ firstName: 'Quick', lastName: 'Change', email, phone: '555-0143', password: TEST_PASSWORD, address: '3 Dusk St', state: 'OR' })
-      .expect(201);
+    await signUp(email, 'Quick', 'Change');
     const signedIn = await request(t.app).post('/api/auth/signin').send({ email, password: TEST_PASSWORD }).expect(200);
     await request(t.app)
       .post('/api/auth/change-password')
