@@ -35,6 +35,6 @@ export default tseslint.config(
   {
     // The event store knows no domain.
     files: ['services/eventstore/src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^@bank/(domain|projector|api|worker)$', message: 'The event store knows no domain.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^@bank/(domain|projector|api|worker|books)$', message: 'The event store knows no domain.' }] }] },
   },
 );
