@@ -12,6 +12,7 @@ import { createAdminUsersRouter } from './features/admin/adminUsersRouter';
 import { createAuditRouter } from './features/audit/auditRouter';
 import { createAuthRouter } from './features/auth/authRouter';
 import { createBeneficiariesRouter } from './features/beneficiaries/beneficiariesRouter';
+import { createBusinessDateRouter } from './features/businessDate/businessDateRouter';
 import { createCardsRouter } from './features/cards/cardsRouter';
 import { createContactsRouter } from './features/contacts/contactsRouter';
 import { createFilesRouter } from './features/files/filesRouter';
@@ -59,6 +60,7 @@ export function createApiRouters(deps: AppDeps): express.Router[] {
     createStatementsRouter(deps),
     createStandingOrdersRouter(deps),
     createAuditRouter(deps),
+    createBusinessDateRouter(deps),
   ];
 }
 

@@ -8,6 +8,7 @@ import type { Registry } from 'prom-client';
 import type { ApiKeys } from './apiKeys';
 import type { AuthSettings } from './auth/authSettings';
 import type { AuditCheckpoints } from './features/audit/auditVerifier';
+import type { AppBooks } from './features/businessDate/appBooks';
 import type { ApiMetrics } from './operations/apiMetrics';
 import type { RateLimitConfig } from './rateLimitConfig';
 
@@ -59,6 +60,11 @@ export interface AppDeps {
   /** Directory of the web build served at /. */
   readonly webDist?: string;
   readonly now?: () => Date;
+  /**
+   * The business calendar (every money command's business date) and the COB (the manual-mode advance); built once
+   * from the environment's BUSINESS_DATE_* settings when absent (features/businessDate/appBooks.ts).
+   */
+  readonly books?: AppBooks;
   /** True once the process is stopping: /ready answers 503 so that load balancers send it no more requests. */
   readonly draining?: () => boolean;
 }

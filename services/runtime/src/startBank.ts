@@ -4,7 +4,8 @@ import { loadBankKeys } from './bankKeys';
 import { createBankCommands, type CommandHandler } from '@bank/commands';
 import { createEventStore, type EventStore } from '@bank/eventstore';
 import { parseCheckpointSettings, startCheckpointWriter, type CheckpointWriterHandle } from '@bank/integrity';
-import { checkServices, createLogger, createPool, createRedis, ensureDatabase, redactUrl, ServicesUnavailableError, watchRedis, type Config, type Logger } from '@bank/platform';
+import { createBusinessCalendar, parseBooksSettings } from '@bank/books';
+import { checkServices, systemClock, createLogger, createPool, createRedis, ensureDatabase, redactUrl, ServicesUnavailableError, watchRedis, type Config, type Logger } from '@bank/platform';
 import { createProjectionReader, startProjector, verifyReadModels, verifyStandingOrders, type ProjectionReader, type ProjectorHandle } from '@bank/projector';
 import { createTransferSignals, parseTransferSettings, type TransferSignals } from '@bank/transfers';
 import { startWorker, type RunningWorker } from '@bank/worker';
@@ -60,6 +61,8 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
   const env = options.env ?? process.env;
   const logger = options.logger ?? createLogger('bank', config.LOG_LEVEL);
   const transferSettings = parseTransferSettings(env);
+  // Read once: manual business dates are refused here in production, before anything connects.
+  const booksSettings = parseBooksSettings({ ...env, NODE_ENV: config.NODE_ENV });
   // Keys first, so that a production start without its secrets stops before connecting to anything.
   const { apiKeys, authSettings, pinKeys, chainKeys, checkpointKeys } = loadBankKeys(config, env, logger, roles);
   const checkpointSettings = parseCheckpointSettings(config, env);
@@ -73,6 +76,8 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
   const commands = await createBankCommands({ pool, store, config, logger: logger.child({ component: 'commands' }), registry: commandRegistry, chainKeys });
   const signals = createTransferSignals({ pool, logger });
   const registries: Registry[] = [commandRegistry];
+  // One business calendar per process, shared by the API's money commands and the worker's.
+  const calendar = createBusinessCalendar({ mode: booksSettings.BUSINESS_DATE_MODE, commands, clock: systemClock, startDate: booksSettings.BUSINESS_DATE_START });
 
   let projector: ProjectorHandle | undefined;
   if (roles.projector) {
@@ -87,11 +92,12 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
     const registry = new Registry();
     registries.push(registry);
     worker = await startWorker({
-      config: { ...config, ...transferSettings },
+      config: { ...config, ...transferSettings, ...booksSettings },
       store,
       pool,
       commands,
       signals,
+      calendar,
       logger: logger.child({ component: 'worker' }),
       registry,
       // The periodic audit (AUDIT_CHECK_EVERY_MS): every balance and every standing order in the read models against
@@ -149,6 +155,8 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
       metrics: createApiMetrics({ processMetrics: true }),
       extraMetricRegistries: registries,
       draining: () => draining,
+      // The worker's COB when it runs in this process (the advance then shares its metrics), else the API's own.
+      ...(worker ? { books: { calendar, cob: worker.cob } } : {}),
     };
     // Before listening: once the API answers /api/ready, the first admin exists.
     await ensureFirstAdmin(deps);

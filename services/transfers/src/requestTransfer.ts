@@ -8,6 +8,7 @@ import { noFaults, type FaultHook } from './faults';
 import { verifyPin, type LegacyPinVerifier } from './paymentPin';
 import { resolveRecipient } from './recipient';
 import type { TransferSignals } from './transferSignals';
+import type { BusinessDateSource } from './transferSteps';
 
 /**
  * POST /transaction/transfer without HTTP. On the request path: ONE decision and ONE append — the payer's debit
@@ -30,6 +31,8 @@ export interface TransferRequestDeps {
   readonly pinAttempts?: PinAttemptGuard;
   readonly fault?: FaultHook;
   readonly now?: () => Date;
+  /** The business date of the payer's debit (the calendar's open date); default the UTC date of `now`. */
+  readonly businessDate?: BusinessDateSource;
 }
 
 export interface TransferRequestCommand {
@@ -95,6 +98,7 @@ export async function requestTransfer(deps: TransferRequestDeps, command: Transf
   const matches = authorised ? true : await paymentPinMatches(deps, userId, customer, input.paymentPin);
   const waiter = recipient.kind === 'internal' ? deps.signals.expect(transferId) : undefined;
   const now = (deps.now?.() ?? new Date()).toISOString();
+  const businessDate = await deps.businessDate?.();
   let result;
   try {
     result = await deps.commands.execute({
@@ -119,6 +123,7 @@ export async function requestTransfer(deps: TransferRequestDeps, command: Transf
             description: input.description,
             pinMatches: matches,
             now,
+            ...(businessDate ? { businessDate } : {}),
           },
           { customer, account, recipient },
         ),

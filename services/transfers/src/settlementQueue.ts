@@ -5,7 +5,7 @@ import { DelayedError, Queue, Worker, type ConnectionOptions, type Job, type Job
 import type { FaultHook } from './faults';
 import { bullPrefix, SETTLEMENT_QUEUE } from './queueNames';
 import type { SettlementNetwork } from './settlementNetwork';
-import { advanceTransfer, readTransfer } from './transferSteps';
+import { advanceTransfer, readTransfer, type BusinessDateSource } from './transferSteps';
 import type { TransferSignals } from './transferSignals';
 
 /**
@@ -94,6 +94,8 @@ export interface SettlementWorkerDeps {
   readonly lockDurationMs: number;
   readonly stalledIntervalMs: number;
   readonly now?: () => Date;
+  /** The business date of the settlement's money commands (the calendar's). */
+  readonly businessDate?: BusinessDateSource;
 }
 
 /** Runs the settlement jobs: asks the network, then settles, or fails and refunds, through the transfer's steps. */
@@ -105,7 +107,7 @@ export function startSettlementWorker(deps: SettlementWorkerDeps): Worker<Settle
       const state = await readTransfer(deps.commands, transferId);
       if (state.phase === 'none') throw new Error(`Transfer ${transferId} has no record yet`);
       const { request } = state;
-      const stepDeps = { commands: deps.commands, ...(deps.signals ? { signals: deps.signals } : {}), ...(deps.fault ? { fault: deps.fault } : {}), ...(deps.now ? { now: deps.now } : {}) };
+      const stepDeps = { commands: deps.commands, ...(deps.signals ? { signals: deps.signals } : {}), ...(deps.fault ? { fault: deps.fault } : {}), ...(deps.now ? { now: deps.now } : {}), ...(deps.businessDate ? { businessDate: deps.businessDate } : {}) };
       const from = nextTransferStep(state, request);
       if (from === 'settle') {
         const dueAt = new Date(state.sentAt ?? request.requestedAt).getTime() + deps.settlementDelayMs;

@@ -5,20 +5,15 @@ import { startProjector, type ProjectorHandle } from '@bank/projector';
 import { createTestStandingOrder, createTransferFixture, waitUntil, type TestCustomer, type TransferFixture } from '@bank/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestTransfer } from './requestTransfer';
-import {
-  occurrenceTransferId,
-  runStandingOrder,
-  startStandingOrderRunner,
-  type StandingOrderRunnerDeps,
-  type StandingOrderRunnerHandle,
-} from './standingOrderRunner';
+import { occurrenceTransferId, runDueStandingOrders, runStandingOrder, type StandingOrderRunnerDeps } from './standingOrderRunner';
 import { startTransferProcess, type TransferProcessHandle } from './transferProcess';
 import { seededRandom } from '@bank/platform';
 
 /**
  * The standing-order runner against the real event store, projector and transfer process, driven by a clock the test
- * moves: 14 months of a monthly order on the 31st and a weekly order, the runner restarted (a new instance) at random
- * points, a payment whose record was lost in a crash, a downtime longer than the catch-up window.
+ * moves and run as the close of business runs it (@bank/books: its first step, for each date closed in turn, after the
+ * date has ended): 14 months of a monthly order on the 31st and a weekly order, runs with new deps at random points,
+ * a payment whose record was lost in a crash, a downtime longer than the catch-up window.
  */
 const PIN = '123456';
 const CATCH_UP_DAYS = 3;
@@ -37,8 +32,15 @@ function deps(): StandingOrderRunnerDeps {
   };
 }
 
-function startRunner(): StandingOrderRunnerHandle {
-  return startStandingOrderRunner({ ...deps(), tickMs: 3_600_000, leaderRetryMs: 50 });
+/** The COB's standing-order step for every date after `closed` and before today (calendar mode); answers the last date closed. */
+async function closeDays(closed: string): Promise<string> {
+  const today = utcDate(clock.now());
+  let date = closed;
+  while (addDays(date, 1) < today) {
+    date = addDays(date, 1);
+    await runDueStandingOrders(deps(), { through: date, today });
+  }
+  return date;
 }
 
 function createOrder(payer: TestCustomer, payee: TestCustomer, amountCents: number, schedule: Schedule): Promise<string> {
@@ -105,8 +107,7 @@ describe('standing orders over 14 months', () => {
     const weeklyId = await createOrder(payer, payee, 25_00, weekly);
     const before = { payer: await fx.balances(payer.userId), payee: await fx.balances(payee.userId) };
 
-    let runner = startRunner();
-    await runner.ready;
+    let closed = await closeDays('2024-12-31');
     const downtimeFrom = '2025-09-10';
     let downtime: { last: string; restart: string } | undefined;
     let lostRecords = 0;
@@ -117,21 +118,19 @@ describe('standing orders over 14 months', () => {
       clock.advance(days * 86_400_000);
       if (days === 12) downtime = { last: today, restart: utcDate(clock.now()) };
       if (days === 12 || next() < 0.15) {
-        // A new instance (after a crash or a deploy): it runs a tick as it starts.
-        await runner.stop();
+        // A crash (or a deploy) that lost the record of a payment made; the next COB finds the payment.
         restarts += 1;
         if (next() < 0.5 && (await payDueWithoutRecord(weeklyId, weekly, payer, payee))) lostRecords += 1;
-        runner = startRunner();
-        await runner.ready;
+        closed = await closeDays(closed);
       } else if (next() < 0.2) {
-        // The same order run twice at once (the runner and an API's trigger).
-        await Promise.all([runner.tick(), runStandingOrder(deps(), weeklyId), runStandingOrder(deps(), monthlyId)]);
+        // The same order run twice at once (the COB and an API's trigger, which pays through the open date).
+        [closed] = await Promise.all([closeDays(closed), runStandingOrder(deps(), weeklyId), runStandingOrder(deps(), monthlyId)]);
       } else {
-        await runner.tick();
+        closed = await closeDays(closed);
       }
     }
-    await runner.stop();
-    const end = utcDate(clock.now());
+    // The dates closed are settled; the API's triggers may have paid the open date's occurrences already.
+    const end = closed;
     expect(restarts).toBeGreaterThan(0);
     expect(downtime).toBeDefined();
 
@@ -140,7 +139,7 @@ describe('standing orders over 14 months', () => {
       [weeklyId, weekly, 25_00],
     ] as const) {
       const expected = occurrencesBetween(schedule, schedule.firstDate, end);
-      const recorded = await occurrenceEvents(orderId);
+      const recorded = (await occurrenceEvents(orderId)).filter((event) => event.date <= end);
       // Every occurrence settled once, in order.
       expect(recorded.map((event) => event.date), `seed ${seed}, ${lostRecords} lost records`).toEqual(expected);
       for (const event of recorded) {
@@ -170,16 +169,16 @@ describe('standing orders over 14 months', () => {
 });
 
 describe('a crash between an occurrence’s payment and its record', () => {
-  it('leaves the payment to be recorded by the next instance, not paid again', { timeout: 60_000 }, async () => {
+  it('leaves the payment to be recorded by the next run, not paid again', { timeout: 60_000 }, async () => {
     clock.set('2027-01-04T06:00:00.000Z');
     const payer = await fx.openCustomer({ checkingCents: 500_00, pin: PIN });
     const payee = await fx.openCustomer();
     const schedule: Schedule = { frequency: 'weekly', day: 1, firstDate: '2027-01-04' };
     const orderId = await createOrder(payer, payee, 40_00, schedule);
     expect(await payDueWithoutRecord(orderId, schedule, payer, payee)).toBe(true);
-    const runner = startRunner();
-    await runner.ready;
-    await runner.stop();
+    // The COB of 2027-01-04, run the next day.
+    clock.advance(86_400_000);
+    await runDueStandingOrders(deps(), { through: '2027-01-04', today: utcDate(clock.now()) });
     expect(await occurrenceEvents(orderId)).toMatchObject([{ type: 'OccurrencePaid', date: '2027-01-04', transferId: occurrenceTransferId(orderId, '2027-01-04') }]);
     expect(await fx.balances(payer.userId)).toEqual({ savings: 0, checking: 460_00 });
   });
@@ -191,12 +190,14 @@ describe('an occurrence refused for lack of funds', () => {
     const payer = await fx.openCustomer({ checkingCents: 150_00, pin: PIN });
     const payee = await fx.openCustomer();
     const orderId = await createOrder(payer, payee, 100_00, { frequency: 'weekly', day: 1, firstDate: '2027-03-01' });
-    const runner = startRunner();
-    await runner.ready;
+    // Created on its first date, the order pays it at once (as the API does, through the open business date).
+    expect(await runStandingOrder(deps(), orderId)).toMatchObject([{ date: '2027-03-01', outcome: { status: 'paid' } }]);
     expect((await occurrenceEvents(orderId)).map((event) => event.type)).toEqual(['OccurrencePaid']);
+    // The COB of each of the next three Mondays; the fourth Monday stays open.
     for (let week = 1; week <= 4; week += 1) {
       clock.advance(7 * 86_400_000);
-      await runner.tick();
+      const monday = utcDate(clock.now());
+      if (week < 4) await runDueStandingOrders(deps(), { through: monday, today: monday });
     }
     const recorded = await occurrenceEvents(orderId);
     expect(recorded.map((event) => [event.type, event.date])).toEqual([
@@ -226,8 +227,7 @@ describe('an occurrence refused for lack of funds', () => {
       { userId: funder.userId, input: { from: 'checking', amountCents: 100_00, accountNumber: payer.accountNumber, accountType: 'checking', paymentPin: PIN }, idempotencyKey: randomUUID() },
     );
     expect(utcDate(clock.now())).toBe('2027-03-29');
-    expect(await runner.tick()).toMatchObject([{ orderId, date: '2027-03-29', outcome: { status: 'paid' } }]);
-    await runner.stop();
+    expect(await runDueStandingOrders(deps(), { through: '2027-03-29', today: '2027-03-29' })).toMatchObject([{ orderId, date: '2027-03-29', outcome: { status: 'paid' } }]);
     expect(await fx.balances(payer.userId)).toEqual({ savings: 0, checking: 50_00 });
   });
 });

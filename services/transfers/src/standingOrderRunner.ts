@@ -9,18 +9,22 @@ import {
   type StandingOrder,
   type StandingOrderState,
 } from '@bank/domain';
-import { acquireLeaderLock, sleep, utcDate, type Clock, type Logger } from '@bank/platform';
+import { utcDate, type Clock, type Logger } from '@bank/platform';
 import type pg from 'pg';
 import { requestTransfer, type TransferRequestDeps } from './requestTransfer';
+import type { BusinessDateSource } from './transferSteps';
 
 /**
- * The standing-order runner: on each tick it settles every due occurrence of every active order, oldest first.
+ * The standing-order runner: the close of business's first step (@bank/books' COB) settles, for the date it closes,
+ * every occurrence due up to that date of every active order, oldest first; creating an order whose first date is the
+ * business date, or resuming one, settles its due occurrences at once through the same code.
  * An occurrence is paid through the same path as a one-off transfer (requestTransfer, the pin authorised when the
  * order was created), with a transfer id derived from the order and the date — so a crash between the payment and
  * its record, a restart or a second runner pays it once: the transfer's debit is already recorded and the request
  * answers without a new one, and the order's record of the date is then added (or is there already).
  * A refusal (not enough balance, blocked, …) is recorded as failed; three in a row suspend the order (the domain).
- * Occurrences due more than `catchUpDays` before today (downtime) are recorded as missed, not paid.
+ * Occurrences due more than `catchUpDays` before today (downtime) are recorded as missed, not paid. Every payment
+ * carries the business date it is settled for (its debit's and credit's journal lines belong to that day).
  */
 export interface StandingOrderRunnerDeps {
   readonly commands: CommandHandler;
@@ -30,11 +34,21 @@ export interface StandingOrderRunnerDeps {
    * How the occurrences' transfers are requested (requestTransfer's deps; the runner adds its commands, pool and
    * clock). No pin keys: occurrences were authorised with the pin when the order was created.
    */
-  readonly transfer: Omit<TransferRequestDeps, 'now' | 'commands' | 'pool' | 'pinKeys'>;
+  readonly transfer: Omit<TransferRequestDeps, 'now' | 'commands' | 'pool' | 'pinKeys' | 'businessDate'>;
   readonly clock: Clock;
   /** Occurrences due up to this many days before today are paid late; older ones are missed. */
   readonly catchUpDays: number;
+  /** The open business date (@bank/books' BusinessCalendar.current); default the clock's UTC date. */
+  readonly businessDate?: BusinessDateSource;
   readonly logger?: Logger;
+}
+
+/** Which occurrences a run settles. */
+export interface StandingOrderRun {
+  /** Occurrences due up to this date (included) are settled, with it as their business date. */
+  readonly through: string;
+  /** The date catch-up counts from: older than catchUpDays before it is missed. */
+  readonly today: string;
 }
 
 export interface OccurrenceOutcome {
@@ -66,11 +80,11 @@ async function record(deps: StandingOrderRunnerDeps, order: StandingOrder, date:
   });
 }
 
-async function pay(deps: StandingOrderRunnerDeps, order: StandingOrder, date: string): Promise<RecordOccurrence['outcome']> {
+async function pay(deps: StandingOrderRunnerDeps, order: StandingOrder, date: string, businessDate: string): Promise<RecordOccurrence['outcome']> {
   const transferId = occurrenceTransferId(order.orderId, date);
   try {
     await requestTransfer(
-      { ...deps.transfer, commands: deps.commands, pool: deps.pool, now: () => deps.clock.now() },
+      { ...deps.transfer, commands: deps.commands, pool: deps.pool, now: () => deps.clock.now(), businessDate: async () => businessDate },
       {
         userId: order.payerId,
         input: {
@@ -95,115 +109,46 @@ async function pay(deps: StandingOrderRunnerDeps, order: StandingOrder, date: st
   }
 }
 
-/** Settles the due occurrences of one order (none unless it is active), oldest first. */
-export async function runStandingOrder(deps: StandingOrderRunnerDeps, orderId: string): Promise<OccurrenceOutcome[]> {
+/** The run of now: through the open business date, catch-up counted from it. */
+async function runOfNow(deps: StandingOrderRunnerDeps): Promise<StandingOrderRun> {
+  const date = (await deps.businessDate?.()) ?? utcDate(deps.clock.now());
+  return { through: date, today: date };
+}
+
+/** Settles the due occurrences of one order (none unless it is active), oldest first: through the business date now, or `run`'s. */
+export async function runStandingOrder(deps: StandingOrderRunnerDeps, orderId: string, run?: StandingOrderRun): Promise<OccurrenceOutcome[]> {
+  const { through, today } = run ?? (await runOfNow(deps));
   const outcomes: OccurrenceOutcome[] = [];
   for (;;) {
     const state = await readOrder(deps, orderId);
     if (state.status !== 'active') return outcomes;
     const date = pendingOccurrence(state);
-    const today = utcDate(deps.clock.now());
-    if (date === undefined || date > today) return outcomes;
-    const outcome: RecordOccurrence['outcome'] = date < addDays(today, -deps.catchUpDays) ? { status: 'missed' } : await pay(deps, state, date);
+    if (date === undefined || date > through) return outcomes;
+    const outcome: RecordOccurrence['outcome'] = date < addDays(today, -deps.catchUpDays) ? { status: 'missed' } : await pay(deps, state, date, through);
     await record(deps, state, date, outcome);
     outcomes.push({ orderId, date, outcome });
     deps.logger?.info({ orderId, date, outcome: outcome.status }, 'standing order occurrence settled');
   }
 }
 
-/** One tick: every active order listed in rm.standing_orders. An order that fails is logged; the others go on. */
-export async function runDueStandingOrders(deps: StandingOrderRunnerDeps): Promise<OccurrenceOutcome[]> {
+/**
+ * The COB's standing-order step for a date: every active order listed in rm.standing_orders, its occurrences due up
+ * to `run.through`. An order that fails is logged and the others go on; then the step fails (it is not recorded as
+ * done, and the COB runs it again: orders already settled are skipped, each occurrence is paid once).
+ */
+export async function runDueStandingOrders(deps: StandingOrderRunnerDeps, run?: StandingOrderRun): Promise<OccurrenceOutcome[]> {
+  const due = run ?? (await runOfNow(deps));
   const { rows } = await deps.pool.query<{ id: string }>(`SELECT id FROM rm.standing_orders WHERE status = 'active' ORDER BY id`);
   const outcomes: OccurrenceOutcome[] = [];
+  const failures: unknown[] = [];
   for (const { id } of rows) {
     try {
-      outcomes.push(...(await runStandingOrder(deps, id)));
+      outcomes.push(...(await runStandingOrder(deps, id, due)));
     } catch (error) {
-      deps.logger?.warn({ err: error, orderId: id }, 'standing order not run; it is tried again at the next tick');
+      failures.push(error);
+      deps.logger?.warn({ err: error, orderId: id }, 'standing order not run; the COB runs the step again');
     }
   }
+  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} standing order(s) could not be run for ${due.through}`);
   return outcomes;
-}
-
-export interface StandingOrderRunnerOptions extends StandingOrderRunnerDeps {
-  readonly tickMs: number;
-  readonly leaderRetryMs?: number;
-}
-
-export interface StandingOrderRunnerHandle {
-  /** Resolves when this instance leads (and has run its first tick) or waits as a standby. */
-  readonly ready: Promise<void>;
-  status(): 'starting' | 'standby' | 'leader' | 'stopped';
-  /** Runs a tick now (as the leader; a standby runs none and answers []). */
-  tick(): Promise<OccurrenceOutcome[]>;
-  stop(): Promise<void>;
-}
-
-/** The runner as a service: one active instance bank-wide (a PostgreSQL advisory lock), a tick at start and every tickMs. */
-export function startStandingOrderRunner(options: StandingOrderRunnerOptions): StandingOrderRunnerHandle {
-  const stopping = new AbortController();
-  let state: ReturnType<StandingOrderRunnerHandle['status']> = 'starting';
-  let running: Promise<OccurrenceOutcome[]> | undefined;
-  let markReady!: () => void;
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
-
-  const tick = (): Promise<OccurrenceOutcome[]> => {
-    if (state !== 'leader') return Promise.resolve([]);
-    // One tick at a time: a tick asked for while one runs waits for it, then runs again (it may have missed new orders).
-    const next = (running ?? Promise.resolve([])).catch(() => []).then(() => runDueStandingOrders(options));
-    running = next;
-    return next;
-  };
-
-  async function lead(lost: AbortSignal): Promise<void> {
-    await tick().catch((error: unknown) => options.logger?.error({ err: error }, 'standing-order tick failed'));
-    markReady();
-    const stop = AbortSignal.any([stopping.signal, lost]);
-    while (!stop.aborted) {
-      await sleep(options.tickMs, stop);
-      if (stopping.signal.aborted || lost.aborted) break;
-      await tick().catch((error: unknown) => options.logger?.error({ err: error }, 'standing-order tick failed'));
-    }
-  }
-
-  const done = (async () => {
-    while (!stopping.signal.aborted) {
-      const session = await acquireLeaderLock({
-        connection: options.pool.options,
-        lockClass: 'bank.standingOrders',
-        name: 'runner',
-        retryMs: options.leaderRetryMs ?? 1_000,
-        signal: stopping.signal,
-        onStandby: () => {
-          state = 'standby';
-          markReady();
-        },
-      });
-      if (!session) break;
-      state = 'leader';
-      try {
-        await lead(session.lost);
-      } finally {
-        state = 'standby';
-        await running?.catch(() => undefined);
-        await session.release();
-      }
-    }
-    state = 'stopped';
-    markReady();
-  })().catch((error: unknown) => {
-    state = 'stopped';
-    markReady();
-    options.logger?.error({ err: error }, 'standing-order runner stopped');
-  });
-
-  return {
-    ready,
-    status: () => state,
-    tick,
-    async stop() {
-      stopping.abort();
-      await done;
-    },
-  };
 }

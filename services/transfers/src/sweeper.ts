@@ -3,7 +3,7 @@ import { accountDecider, hasTransaction, nextTransferStep, streams, transferDeci
 import type { Logger } from '@bank/platform';
 import type pg from 'pg';
 import type { SettlementQueue } from './settlementQueue';
-import { advanceTransfer, readTransfer, transferStepContext } from './transferSteps';
+import { advanceTransfer, readTransfer, transferStepContext, type BusinessDateSource } from './transferSteps';
 
 /**
  * What the log-driven process cannot see again by itself: a settlement whose job Redis lost (the process handed the
@@ -20,6 +20,8 @@ export interface SweepDeps {
   readonly abandonAfterMs: number;
   readonly logger?: Logger;
   readonly now?: () => Date;
+  /** The business date of the money commands of the steps it runs (the calendar's). */
+  readonly businessDate?: BusinessDateSource;
   /** Transfers looked at per run (oldest first). */
   readonly limit?: number;
 }
@@ -69,7 +71,7 @@ export async function sweepTransfers(deps: SweepDeps): Promise<SweepReport> {
         actions.push({ transferId: id, action: 'abandoned' });
         continue;
       }
-      const result = await advanceTransfer({ commands: deps.commands }, request, { from: step, causationId: 'sweeper' });
+      const result = await advanceTransfer({ commands: deps.commands, ...(deps.businessDate ? { businessDate: deps.businessDate } : {}) }, request, { from: step, causationId: 'sweeper' });
       actions.push({ transferId: id, action: `ran ${result.ran.join(',') || 'nothing'}` });
     } catch (error) {
       deps.logger?.warn({ err: error, transferId: id }, 'Sweeper could not look at a transfer');

@@ -5,7 +5,7 @@ import { acquireLeaderLock, sleep, type Logger } from '@bank/platform';
 import type pg from 'pg';
 import { noFaults, type FaultHook } from './faults';
 import { ensureProcessSchema, readProcessCheckpoint, saveProcessCheckpoint } from './processCheckpoint';
-import { advanceTransfer, readTransfer } from './transferSteps';
+import { advanceTransfer, readTransfer, type BusinessDateSource } from './transferSteps';
 import type { TransferSignals } from './transferSignals';
 
 /**
@@ -42,6 +42,8 @@ export interface TransferProcessOptions {
   readonly checkpointEveryMs?: number;
   readonly fault?: FaultHook;
   readonly now?: () => Date;
+  /** The business date of the steps' money commands (the calendar's). */
+  readonly businessDate?: BusinessDateSource;
 }
 
 export interface TransferProcessHandle {
@@ -105,6 +107,7 @@ export function startTransferProcess(options: TransferProcessOptions): TransferP
     ...(options.signals ? { signals: options.signals } : {}),
     fault: options.fault ?? noFaults,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.businessDate ? { businessDate: options.businessDate } : {}),
   };
 
   /** Where the checkpoint may be: everything up to it is finished (an unfinished entry holds it back for good). */

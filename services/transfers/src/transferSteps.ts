@@ -31,7 +31,12 @@ export interface TransferStepDeps {
   readonly signals?: TransferSignals;
   readonly fault?: FaultHook;
   readonly now?: () => Date;
+  /** The business date each step's money commands belong to (the calendar's open date); default the UTC date of `now`. */
+  readonly businessDate?: BusinessDateSource;
 }
+
+/** Where a service reads the business date of its money commands: @bank/books' BusinessCalendar.current. */
+export type BusinessDateSource = () => Promise<string>;
 
 /** How the settlement network answered (for the 'settle' step). */
 export type SettlementAnswer = { readonly ok: true } | { readonly ok: false; readonly reason: string };
@@ -107,7 +112,8 @@ function publish(deps: TransferStepDeps, request: TransferRequest, status: 'comp
 
 async function runStep(deps: TransferStepDeps, request: TransferRequest, step: Exclude<TransferStep, 'done'>, reason: string | undefined, causationId?: string): Promise<StepOutcome> {
   const now = (deps.now?.() ?? new Date()).toISOString();
-  const actions = transferStepActions(step, request, now, reason);
+  const businessDate = await deps.businessDate?.();
+  const actions = transferStepActions(step, request, now, { ...(reason !== undefined ? { reason } : {}), ...(businessDate ? { businessDate } : {}) });
   let state: TransferState | undefined;
   let payerPosition: Position | undefined;
   for (const [index, action] of actions.entries()) {

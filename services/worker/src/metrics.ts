@@ -15,6 +15,14 @@ export interface WorkerMetrics {
   readonly auditOk: Gauge;
   readonly auditMismatches: Gauge;
   readonly auditLastRun: Gauge;
+  /** Day closes appended by this worker's COB, by whether the books balanced. */
+  readonly dayCloses: Counter<'balanced'>;
+  /** 1 when the last day close this worker appended balanced, 0 when it found the books out of balance. */
+  readonly booksBalanced: Gauge;
+  /** Day closes recorded out of balance in the businessDays stream (set by the periodic audit). */
+  readonly booksUnbalancedCloses: Gauge;
+  /** Counts a day close and sets booksBalanced (an unbalanced close also raises booksUnbalancedCloses at once). */
+  recordDayClose(balanced: boolean): void;
   /** Reports these queues' job counts by state, read when the metrics are scraped. */
   observeQueues(queues: readonly QueueLike[]): void;
   /** Reports the transfers the transfer process is working on, read when the metrics are scraped. */
@@ -50,6 +58,14 @@ export function workerMetrics(registry: Registry = new Registry()): WorkerMetric
     auditOk: new Gauge({ name: 'bank_read_model_audit_ok', help: '1 when the last audit found the read models equal to the replay, else 0', registers }),
     auditMismatches: new Gauge({ name: 'bank_read_model_audit_mismatches', help: 'Mismatches found by the last audit', registers }),
     auditLastRun: new Gauge({ name: 'bank_read_model_audit_last_run_seconds', help: 'Unix time of the last audit', registers }),
+    dayCloses: new Counter({ name: 'bank_cob_day_closes_total', help: 'Day closes appended by the COB, by whether the books balanced', labelNames: ['balanced'], registers }),
+    booksBalanced: new Gauge({ name: 'bank_books_balanced', help: '1 when the last day close balanced, 0 when it found the books out of balance', registers }),
+    booksUnbalancedCloses: new Gauge({ name: 'bank_books_unbalanced_closes', help: 'Day closes recorded out of balance (any above 0 fails the periodic audit)', registers }),
+    recordDayClose(balanced) {
+      metrics.dayCloses.inc({ balanced: String(balanced) });
+      metrics.booksBalanced.set(balanced ? 1 : 0);
+      if (!balanced) metrics.booksUnbalancedCloses.inc();
+    },
     observeQueues(queues) {
       observed.push(...queues);
     },

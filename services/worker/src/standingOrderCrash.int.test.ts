@@ -1,4 +1,4 @@
-import { occurrencesBetween, streams, type Schedule } from '@bank/domain';
+import { addDays, occurrencesBetween, streams, type Schedule } from '@bank/domain';
 import type { RecordedEvent } from '@bank/eventstore';
 import { startProjector, type ProjectorHandle } from '@bank/projector';
 import { createTestStandingOrder, createTransferFixture, spawnTs, waitUntil, type Child, type TestCustomer, type TransferFixture } from '@bank/testkit';
@@ -8,7 +8,8 @@ import { seededRandom } from '@bank/platform';
 
 /**
  * The worker as a real process (services/worker/test/standingOrderClockScript.ts: startWorker, with the transfer
- * process and the standing-order runner, on a clock the test steps) over 14 months of a monthly order on the 31st
+ * process and the close of business, whose first step pays the standing orders due on the date it closes, on a clock
+ * the test steps) over 14 months of a monthly order on the 31st
  * and a weekly order, killed with SIGKILL at seeded random points — between ticks, and held at a point of a payment
  * (the payer debited and the occurrence not recorded, the payee's credit half done) — and started again where the
  * killed one was. Every occurrence is paid exactly once, and the money is exact.
@@ -42,7 +43,7 @@ function startWorker(steps: readonly string[], start: number, holdAt?: string): 
     CLOCK_STEPS: JSON.stringify(steps),
     CLOCK_START: String(start),
     STANDING_ORDER_CATCH_UP_DAYS: String(CATCH_UP_DAYS),
-    STANDING_ORDER_TICK_MS: '3600000',
+    COB_TICK_MS: '3600000',
     TRANSFER_SWEEP_EVERY_MS: '600000',
     SETTLEMENT_DELAY_MS: '100',
     ...(holdAt ? { HOLD_AT: holdAt } : {}),
@@ -130,8 +131,9 @@ describe('standing orders over 14 months in a worker process killed with SIGKILL
     }
     expect(kills, `seed ${seed}`).toHaveLength(KILLS);
     expect(kills.filter((kill) => kill.startsWith('held at')), `seed ${seed}`).toHaveLength(KILLS / 2);
-    const end = steps.at(-1)!.slice(0, 10);
-    expect(end >= LAST_DAY).toBe(true);
+    // Every date before the clock's last day is closed (its COB paid its occurrences); the last day is still open.
+    const end = addDays(steps.at(-1)!.slice(0, 10), -1);
+    expect(end >= addDays(LAST_DAY, -1)).toBe(true);
 
     // Every scheduled occurrence up to the last day recorded once, as paid, with the transfer id derived from it.
     let totalCents = 0;

@@ -1,3 +1,4 @@
+import { parseBooksSettings, createBusinessCalendar, createCob, startCobRunner, standingOrdersStep, unbalancedCloses, type BooksSettings, type BusinessCalendar, type Cob, type CobFaultHook, type CobRunnerHandle } from '@bank/books';
 import type { CommandHandler } from '@bank/commands';
 import type { EventStore } from '@bank/eventstore';
 import { connectionState, createLogger, systemClock, watchRedis, type Clock, type Config, type Logger } from '@bank/platform';
@@ -6,7 +7,6 @@ import {
   createSimulatedSettlement,
   createTransferSignals,
   faultHookFromSpec,
-  startStandingOrderRunner,
   startSettlementWorker,
   startTransferProcess,
   sweepTransfers,
@@ -15,7 +15,6 @@ import {
   type FaultHook,
   type SettlementNetwork,
   type SettlementQueue,
-  type StandingOrderRunnerHandle,
   type SweepReport,
   type TransferProcessHandle,
   type TransferSettings,
@@ -28,11 +27,21 @@ import type { Registry } from 'prom-client';
 import { runAuditCheck, type AuditCheckResult, type VerifyReadModels } from './auditCheck';
 import { workerMetrics, type WorkerMetrics } from './metrics';
 
+/** The books' settings of a worker config (its other keys dropped; undefined ones fall back to the defaults). */
+function definedOnly(config: Partial<BooksSettings>): Partial<BooksSettings> {
+  const { BUSINESS_DATE_MODE, BUSINESS_DATE_START, COB_TICK_MS } = config;
+  return {
+    ...(BUSINESS_DATE_MODE !== undefined ? { BUSINESS_DATE_MODE } : {}),
+    ...(BUSINESS_DATE_START !== undefined ? { BUSINESS_DATE_START } : {}),
+    ...(COB_TICK_MS !== undefined ? { COB_TICK_MS } : {}),
+  };
+}
+
 export const SWEEP_SCHEDULER_ID = 'transfer-sweeper';
 export const AUDIT_SCHEDULER_ID = 'read-model-audit';
 
 export interface WorkerDeps {
-  readonly config: Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX' | 'SETTLEMENT_DELAY_MS' | 'AUDIT_CHECK_EVERY_MS'> & Partial<Pick<Config, 'NODE_ENV'>> & TransferSettings;
+  readonly config: Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX' | 'SETTLEMENT_DELAY_MS' | 'AUDIT_CHECK_EVERY_MS'> & Partial<Pick<Config, 'NODE_ENV'>> & TransferSettings & Partial<BooksSettings>;
   readonly store: EventStore;
   /** PostgreSQL: the read models (the sweeper's candidates), the transfer process's checkpoint and lock. */
   readonly pool: pg.Pool;
@@ -49,8 +58,12 @@ export interface WorkerDeps {
   readonly registry?: Registry;
   /** Sweep once at start (default true). */
   readonly sweepOnStart?: boolean;
-  /** The standing-order runner's time (default the system clock). */
+  /** The business calendar's and the COB's time (default the system clock). */
   readonly clock?: Clock;
+  /** The business calendar (default: one of the config's BUSINESS_DATE_MODE on `commands`). */
+  readonly calendar?: BusinessCalendar;
+  /** Test-only: where the COB stops (its crash test). */
+  readonly cobFault?: CobFaultHook;
 }
 
 export interface RunningWorker {
@@ -58,8 +71,11 @@ export interface RunningWorker {
   readonly settlement: SettlementQueue;
   readonly maintenance: Queue;
   readonly metrics: WorkerMetrics;
-  /** The standing-order runner (one active bank-wide, by its lock): a tick at start and every STANDING_ORDER_TICK_MS. */
-  readonly standingOrders: StandingOrderRunnerHandle;
+  /** The close of business (standing orders, then the day close) for every date due, under the COB lock. */
+  readonly cob: Cob;
+  /** Its runner: a tick at start and every COB_TICK_MS. */
+  readonly cobRunner: CobRunnerHandle;
+  readonly calendar: BusinessCalendar;
   /** One sweep now (also what the repeatable job runs). */
   sweep(): Promise<SweepReport>;
   /** One audit now. */
@@ -80,6 +96,11 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   watchRedis(connection, logger, 'Redis (queues)');
   const fault = deps.fault ?? faultHookFromSpec(config.TRANSFER_FAULT, config.NODE_ENV ?? process.env.NODE_ENV);
+  const clock = deps.clock ?? systemClock;
+  const books = { ...parseBooksSettings({}), ...definedOnly(config) };
+  const calendar =
+    deps.calendar ?? createBusinessCalendar({ mode: books.BUSINESS_DATE_MODE, commands: deps.commands, clock, startDate: books.BUSINESS_DATE_START });
+  const businessDate = (): Promise<string> => calendar.current();
   const settlement = createSettlementQueue({
     connection,
     redisPrefix: config.REDIS_PREFIX,
@@ -96,6 +117,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     concurrency: config.TRANSFER_PROCESS_CONCURRENCY,
     logger: logger.child({ component: 'transfer-process' }),
     fault,
+    businessDate,
   });
 
   const settlementWorker = startSettlementWorker({
@@ -110,21 +132,35 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     concurrency: config.WORKER_CONCURRENCY,
     lockDurationMs: config.WORKER_LOCK_DURATION_MS,
     stalledIntervalMs: config.WORKER_STALLED_INTERVAL_MS,
+    businessDate,
   });
   settlementWorker.on('completed', () => metrics.transferSteps.inc({ step: 'settle' }));
   settlementWorker.on('failed', () => metrics.transferJobFailures.inc({ queue: 'settlement' }));
 
-  // Occurrences are requested like a one-off transfer; the runner does not wait for the payee's credit (the transfer
-  // process above makes it), so signals in this process suffice when none are given.
-  const standingOrders = startStandingOrderRunner({
+  // The close of business. Its first step pays the standing orders due (requested like a one-off transfer; the COB does
+  // not wait for the payee's credit: the transfer process above makes it, so signals in this process suffice).
+  const cob = createCob({
+    mode: calendar.mode,
     commands: deps.commands,
+    store: deps.store,
     pool: deps.pool,
-    transfer: { signals: deps.signals ?? createTransferSignals(), creditWaitMs: 0, fault },
-    clock: deps.clock ?? systemClock,
-    catchUpDays: config.STANDING_ORDER_CATCH_UP_DAYS,
-    tickMs: config.STANDING_ORDER_TICK_MS,
-    logger: logger.child({ component: 'standing-orders' }),
+    clock,
+    startDate: books.BUSINESS_DATE_START,
+    steps: {
+      standingOrders: standingOrdersStep({
+        commands: deps.commands,
+        pool: deps.pool,
+        transfer: { signals: deps.signals ?? createTransferSignals(), creditWaitMs: 0, fault },
+        clock,
+        catchUpDays: config.STANDING_ORDER_CATCH_UP_DAYS,
+        logger: logger.child({ component: 'standing-orders' }),
+      }),
+    },
+    onClosed: (close) => metrics.recordDayClose(close.data.balanced),
+    ...(deps.cobFault ? { fault: deps.cobFault } : {}),
+    logger: logger.child({ component: 'cob' }),
   });
+  const cobRunner = startCobRunner({ cob, tickMs: books.COB_TICK_MS, logger: logger.child({ component: 'cob' }) });
 
   const sweep = async (): Promise<SweepReport> => {
     try {
@@ -135,6 +171,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
         settlementDelayMs: config.SETTLEMENT_DELAY_MS,
         abandonAfterMs: config.TRANSFER_ABANDON_AFTER_MS,
         logger,
+        businessDate,
       });
       metrics.sweeperRuns.inc({ result: 'ok' });
       for (const action of report.actions) metrics.sweeperRequeued.inc({ step: action.action.split(' ')[0] ?? 'other' });
@@ -145,8 +182,16 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     }
   };
   const auditCheck = async (): Promise<AuditCheckResult> => {
-    if (!deps.verifyReadModels) throw new Error('No verifyReadModels given to the worker');
-    return runAuditCheck({ verify: deps.verifyReadModels, logger, metrics });
+    const verifyReadModels = deps.verifyReadModels;
+    if (!verifyReadModels) throw new Error('No verifyReadModels given to the worker');
+    // The read models against the replay, and the books: a day close that found them out of balance fails the audit.
+    const verify = async () => {
+      const report = await verifyReadModels();
+      const unbalanced = await unbalancedCloses(deps.store);
+      metrics.booksUnbalancedCloses.set(unbalanced.length);
+      return { ok: report.ok && unbalanced.length === 0, mismatches: [...report.mismatches, ...unbalanced] };
+    };
+    return runAuditCheck({ verify, logger, metrics });
   };
 
   const prefix = bullPrefix(config.REDIS_PREFIX);
@@ -192,7 +237,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   }, config.TRANSFER_SWEEP_EVERY_MS);
   scheduleTimer.unref();
   if (deps.sweepOnStart ?? true) sweep().catch((error: unknown) => logger.error({ err: error }, 'Start-up sweep failed'));
-  logger.info({ prefix }, 'Worker started: transfer process, standing orders, settlement and maintenance jobs');
+  logger.info({ prefix, businessDateMode: calendar.mode }, 'Worker started: transfer process, close of business, settlement and maintenance jobs');
 
   let stopped: Promise<void> | undefined;
   return {
@@ -200,13 +245,15 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     settlement,
     maintenance,
     metrics,
-    standingOrders,
+    cob,
+    cobRunner,
+    calendar,
     sweep,
     auditCheck,
     stop() {
       stopped ??= (async () => {
         clearInterval(scheduleTimer);
-        await standingOrders.stop();
+        await cobRunner.stop();
         await transferProcess.stop();
         await Promise.allSettled([settlementWorker.close(), maintenanceWorker.close()]);
         await Promise.allSettled([settlement.close(), maintenance.close()]);

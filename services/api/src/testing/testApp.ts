@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createCommandHandler, createPostgresSnapshotStore, ensureSnapshotSchema } from '@bank/commands';
 import { comparePositions, createEventStore, type EventStore, type Position } from '@bank/eventstore';
 import { createLogger, createPool, parseConfig, parseKeyringText } from '@bank/platform';
+import { parseBooksSettings } from '@bank/books';
 import { createTransferSignals } from '@bank/transfers';
 import { createTestDatabase, createTestRedis } from '@bank/testkit';
 import { createProjectionReader, startProjector, type ProjectorHandle } from '@bank/projector';
@@ -16,6 +17,7 @@ import { createApp } from '../app';
 import { loadApiKeys } from '../apiKeys';
 import type { AppDeps } from '../appDeps';
 import { createApiMetrics } from '../operations/apiMetrics';
+import { createAppBooks } from '../features/businessDate/appBooks';
 import { ensureFileSchema } from '../features/files/fileStore';
 import type { RateLimitConfig } from '../rateLimitConfig';
 import { createStaffUser, type StaffRole } from '../staff/createStaffUser';
@@ -140,7 +142,7 @@ export async function createTestApp(label: string, options: TestAppOptions = {})
   const projection = createProjectionReader(pool);
   const webDist = mkdtempSync(path.join(tmpdir(), 'bank-web-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Bank</title>');
-  const deps: AppDeps = {
+  const baseDeps: Omit<AppDeps, 'books'> = {
     config,
     keys,
     logger,
@@ -166,6 +168,8 @@ export async function createTestApp(label: string, options: TestAppOptions = {})
     // Generous: the test server is shared, and a busy one can hold the projector back for more than 2 s.
     consistencyTimeoutMs: options.consistencyTimeoutMs ?? 20_000,
   };
+  // The business calendar and COB of the test's environment (BUSINESS_DATE_MODE=manual for the advance's tests).
+  const deps: AppDeps = { ...baseDeps, books: createAppBooks(baseDeps, parseBooksSettings(env)) };
   const app = createApp(deps);
 
   async function signIn(email: string, password: string): Promise<SignedIn> {

@@ -6,6 +6,7 @@ import { hashPin } from '@bank/transfers';
 import type { Request, Response } from 'express';
 import { pathParam } from '../../http/pathParam';
 import type { AppDeps } from '../../appDeps';
+import { businessDateOf } from '../businessDate/appBooks';
 import { authOf } from '../../auth/authContext';
 import { nowIso } from '../../commands/clock';
 import { releaseAccountNumber, reserveAccountNumber } from '../../commands/reservations';
@@ -100,6 +101,7 @@ export function updateAccount(deps: AppDeps) {
       checkingCents: input.checkingCents,
       reason: input.reason,
       transactionIds,
+      businessDate: await businessDateOf(deps),
       now: nowIso(deps),
     };
     accountDecider.decide(adjust, (await loadState(deps, accountDecider, accountStream)).state);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, customerDecider, standingOrderDecider, streams } from '@bank/domain';
-import { utcDate } from '@bank/platform';
+import { createCob, standingOrdersStep } from '@bank/books';
+import { manualClock, utcDate } from '@bank/platform';
 import express, { type Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,8 +22,8 @@ const now = new Date();
 const today = utcDate(now);
 
 beforeAll(async () => {
-  // The worker's own runner waits an hour between ticks here: what is paid, the routes paid.
-  h = await createTransactionsHarness('standing_orders_api', { workerSettings: { STANDING_ORDER_TICK_MS: 3_600_000 } });
+  // The worker's own COB waits an hour between ticks here (and nothing is due before today): what is paid, the routes paid.
+  h = await createTransactionsHarness('standing_orders_api', { workerSettings: { COB_TICK_MS: 3_600_000 } });
   const deps = { ...h.deps, now: () => now };
   app = express();
   app.locals.deps = deps;
@@ -95,15 +96,13 @@ describe('POST /standing-orders', () => {
   });
 });
 
-describe('the worker’s runner', () => {
-  it('leads bank-wide and pays an order that falls due at its next tick', async () => {
+describe('the close of business', () => {
+  it('pays an order that falls due today at the close of today', async () => {
     const payer = await h.customer({ checkingCents: 100_00 });
     const payee = await h.customer();
-    const runner = h.worker!.standingOrders;
-    await runner.ready;
-    expect(runner.status()).toBe('leader');
+    await h.worker!.cobRunner.ready;
     // An order for today made straight with the domain (not through the route, which would pay it itself), so only
-    // the worker's tick can pay it.
+    // the COB of today can pay it.
     const orderId = randomUUID();
     const { state: customer } = await loadState(h.deps, customerDecider, streams.customer(payer.userId));
     await h.fx.commands.execute({
@@ -132,9 +131,27 @@ describe('the worker’s runner', () => {
       commandType: 'CreateStandingOrder',
     });
     await h.settle();
-    const outcomes = await runner.tick();
-    expect(outcomes.filter((outcome) => outcome.orderId === orderId)).toMatchObject([{ date: today, outcome: { status: 'paid' } }]);
+    // Today is still open: the worker's tick closes nothing and pays nothing.
+    expect(await h.worker!.cobRunner.tick()).toEqual([]);
+    expect(await h.fx.balances(payer.userId)).toEqual({ savings: 0, checking: 100_00 });
+    // Tomorrow (a COB on a clock a day ahead, on the same commands, store and lock as the worker's): today closes, the
+    // order is paid on its business date, and the day close covers the payment.
+    const tomorrow = manualClock(`${addDays(today, 1)}T00:00:01.000Z`);
+    const cob = createCob({
+      mode: 'calendar',
+      commands: h.fx.commands,
+      store: h.fx.store,
+      pool: h.fx.pool,
+      clock: tomorrow,
+      steps: { standingOrders: standingOrdersStep({ commands: h.fx.commands, pool: h.fx.pool, transfer: { signals: h.fx.signals, creditWaitMs: 0 }, clock: tomorrow, catchUpDays: 3 }) },
+    });
+    expect(await cob.runDue()).toEqual([today]);
     expect(await h.fx.balances(payer.userId)).toEqual({ savings: 0, checking: 70_00 });
+    const occurrences = (await h.fx.store.readStream(streams.standingOrder(orderId))).filter((event) => event.type === 'OccurrencePaid');
+    expect(occurrences.map((event) => event.data.date)).toEqual([today]);
+    const debit = (await h.fx.store.readStream(streams.account(payer.userId))).find((event) => event.type === 'AccountDebited' && event.data.transferId === occurrences[0]!.data.transferId);
+    expect(debit?.data.businessDate).toBe(today);
+    expect(await cob.runDue()).toEqual([]);
   });
 });
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { deterministicId } from '@bank/commands';
 import { customerDecider, standingOrderDecider, standingOrderInput, streams, type StandingOrder, type StandingOrderCommand } from '@bank/domain';
-import { isUuid, utcDate } from '@bank/platform';
+import { isUuid } from '@bank/platform';
 import { parseTransferSettings, paymentPinMatches, resolveRecipient, runStandingOrder, type PinAttemptGuard, type StandingOrderRunnerDeps } from '@bank/transfers';
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../appDeps';
+import { businessDateOf } from '../businessDate/appBooks';
 import { authOf } from '../../auth/authContext';
 import { createPinAttemptGuard } from '../../auth/pinAttemptLimiter';
 import { requireAuth } from '../../auth/requireAuth';
@@ -64,6 +65,7 @@ export function createStandingOrdersRouter(deps: AppDeps, options: StandingOrder
     transfer: { signals: deps.signals, creditWaitMs: 0 },
     clock: { now },
     catchUpDays: settings.STANDING_ORDER_CATCH_UP_DAYS,
+    businessDate: () => businessDateOf(deps),
     logger: deps.logger,
   };
 
@@ -83,10 +85,12 @@ export function createStandingOrdersRouter(deps: AppDeps, options: StandingOrder
       input.paymentPin,
     );
     const at = now();
-    const command: StandingOrderCommand = { type: 'CreateStandingOrder', orderId, payerId: userId, customer, recipient, pinMatches, ...input, today: utcDate(at), now: at.toISOString() };
+    // "Today" is the business date (in calendar mode the UTC date; in manual mode the date the bank stands at).
+    const today = await businessDateOf(deps);
+    const command: StandingOrderCommand = { type: 'CreateStandingOrder', orderId, payerId: userId, customer, recipient, pinMatches, ...input, today, now: at.toISOString() };
     const created = await runCommand(deps, scope, { decider: standingOrderDecider, streamId: streams.standingOrder(orderId), command });
-    // An order whose first date is today pays it now (the same runner code as the worker's; it pays each date once).
-    const paid = input.schedule.firstDate <= utcDate(at) ? await runStandingOrder(runner, orderId) : [];
+    // An order whose first date is today pays it now (the same runner code as the COB's; it pays each date once).
+    const paid = input.schedule.firstDate <= today ? await runStandingOrder(runner, orderId) : [];
     const order = await orderNow(deps, orderId);
     if (!order) throw new Error(`Standing order ${orderId} is not stored`);
     const position = paid.length > 0 ? (await deps.store.readStream(streams.standingOrder(orderId))).at(-1)?.position : created.position;
@@ -102,9 +106,9 @@ export function createStandingOrdersRouter(deps: AppDeps, options: StandingOrder
     const { userId } = authOf(req);
     const at = now();
     const command: StandingOrderCommand =
-      type === 'ResumeStandingOrder' ? { type, userId, today: utcDate(at), now: at.toISOString() } : { type, userId, now: at.toISOString() };
+      type === 'ResumeStandingOrder' ? { type, userId, today: await businessDateOf(deps), now: at.toISOString() } : { type, userId, now: at.toISOString() };
     const result = await runCommand(deps, commandScope(req, res), { decider: standingOrderDecider, streamId: streams.standingOrder(orderId), command });
-    // Resumed on a day it pays: paid now rather than at the next tick.
+    // Resumed on a day it pays: paid now rather than at the date's close of business.
     const paid = type === 'ResumeStandingOrder' && result.events.length > 0 ? await runStandingOrder(runner, orderId) : [];
     const order = await orderNow(deps, orderId);
     if (!order) throw new NotFoundError(NOT_FOUND);

@@ -4,6 +4,8 @@ import { accountDecider, adminTransactionInput, centsToDollars, streams, transfe
 import { faultHookFromSpec, parseTransferSettings, requestTransfer, type DebitData, type FaultHook, type PinAttemptGuard, type TransferAnswer } from '@bank/transfers';
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../appDeps';
+import { businessDateOf } from '../businessDate/appBooks';
+import { staffReasonInput } from '../admin/staffReasonInput';
 import { authOf } from '../../auth/authContext';
 import { createPinAttemptGuard } from '../../auth/pinAttemptLimiter';
 import { requireAuth } from '../../auth/requireAuth';
@@ -137,6 +139,7 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
         pinAttempts,
         fault,
         ...(deps.now ? { now: deps.now } : {}),
+        businessDate: () => businessDateOf(deps),
       },
       { userId, input, idempotencyKey: idempotencyKeyOf(req), requestId: requestIdOf(res) },
     );
@@ -163,6 +166,7 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
   router.post('/admin/:userId', auth, admin, async (req: Request, res: Response) => {
     const userId = uuidParam(req, 'userId', 'User not found');
     const input = adminTransactionInput.parse(req.body ?? {});
+    const { reason } = staffReasonInput.parse(req.body ?? {});
     const adminId = authOf(req).userId;
     const key = idempotencyKeyOf(req);
     const transactionId = key ? deterministicId(`staff-transaction:${adminId}:${userId}:${key}`) : randomUUID();
@@ -178,6 +182,8 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
         amountCents: input.amountCents,
         date: input.date,
         description: input.description,
+        reason,
+        businessDate: await businessDateOf(deps),
         now: nowIso(deps),
       },
     });
@@ -207,6 +213,7 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
           transferId: original.transferId ?? null,
         },
         adminId,
+        businessDate: await businessDateOf(deps),
         now: nowIso(deps),
       },
     });

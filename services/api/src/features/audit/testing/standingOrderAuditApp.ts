@@ -22,8 +22,8 @@ export interface StandingOrderAuditApp {
 }
 
 export async function createStandingOrderAuditApp(label: string): Promise<StandingOrderAuditApp> {
-  // The worker's runner ticks once at start: what is paid here, the routes paid.
-  const h = await createTransactionsHarness(label, { workerSettings: { STANDING_ORDER_TICK_MS: 3_600_000 } });
+  // The worker's COB ticks once at start (nothing is due before today): what is paid here, the routes paid.
+  const h = await createTransactionsHarness(label, { workerSettings: { COB_TICK_MS: 3_600_000 } });
   const { deps } = h;
   const app = express();
   app.locals.deps = deps;

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { createProjectionReader, startProjector, type ProjectorHandle } from '@bank/projector';
 import { createLogger, parseConfig } from '@bank/platform';
 import { createTransferFixture, type OpenCustomerOptions, type TestCustomer, type TransferFixture } from '@bank/testkit';
+import type { BooksSettings } from '@bank/books';
 import { defaultTransferSettings, type TransferSettings } from '@bank/transfers';
 import { startWorker, type RunningWorker } from '@bank/worker';
 import { loadApiKeys } from '../../../apiKeys';
@@ -42,7 +43,7 @@ export interface HarnessOptions {
   readonly router?: TransactionsRouterOptions;
   /** Start the worker in this process (default true). */
   readonly worker?: boolean;
-  readonly workerSettings?: Partial<TransferSettings>;
+  readonly workerSettings?: Partial<TransferSettings & BooksSettings>;
   readonly settlementDelayMs?: number;
   readonly env?: Record<string, string>;
 }
@@ -83,7 +84,8 @@ export async function createTransactionsHarness(label: string, options: HarnessO
       ? undefined
       : await startWorker({
           config: {
-            ...defaultTransferSettings({ WORKER_BACKOFF_MS: 100, WORKER_LOCK_DURATION_MS: 5000, WORKER_STALLED_INTERVAL_MS: 2000, ...options.workerSettings }),
+            ...defaultTransferSettings({ WORKER_BACKOFF_MS: 100, WORKER_LOCK_DURATION_MS: 5000, WORKER_STALLED_INTERVAL_MS: 2000 }),
+            ...options.workerSettings,
             REDIS_URL: fx.redis.url,
             REDIS_PREFIX: fx.redis.prefix,
             SETTLEMENT_DELAY_MS: config.SETTLEMENT_DELAY_MS,

@@ -1,0 +1,172 @@
+import type { CommandHandler } from '@bank/commands';
+import {
+  addDays,
+  businessDayDecider,
+  cobSteps,
+  datesDueForClose,
+  DomainError,
+  openBusinessDate,
+  streams,
+  type BusinessDayClosedData,
+  type BusinessDayCommand,
+  type BusinessDayState,
+  type CobStep,
+} from '@bank/domain';
+import type { EventStore } from '@bank/eventstore';
+import { utcDate, type Clock, type Logger } from '@bank/platform';
+import type pg from 'pg';
+import { startedBusinessDays, type BusinessDateMode } from './businessCalendar';
+import type { CobFaultHook } from './cobFaults';
+import { withCobLock } from './cobLock';
+import { computeDayClose, type DayClose } from './dayClose';
+
+/** A COB step before the close: what it does for a date (`today`: the calendar's date now, for catch-up rules). */
+export type CobStepRunner = (businessDate: string, today: string) => Promise<void>;
+
+export interface CobDeps {
+  readonly mode: BusinessDateMode;
+  readonly commands: CommandHandler;
+  readonly store: EventStore;
+  /** Where the COB lock is taken (its connection settings: the lock has a connection of its own). */
+  readonly pool: pg.Pool;
+  readonly clock: Clock;
+  /** Manual mode: BUSINESS_DATE_START. */
+  readonly startDate?: string | undefined;
+  /** The steps before the close, by name (cobSteps' order): every step of the domain's list but 'close'. */
+  readonly steps: Readonly<Record<Exclude<CobStep, 'close'>, CobStepRunner>>;
+  /** Told of every close this COB appends (the worker's metrics; the error log is the COB's). */
+  readonly onClosed?: (close: DayClose) => void;
+  readonly fault?: CobFaultHook;
+  readonly logger?: Logger;
+}
+
+export interface BusinessDateStatus {
+  readonly businessDate: string;
+  readonly mode: BusinessDateMode;
+  readonly lastClosedDate: string | null;
+}
+
+export interface Cob {
+  readonly mode: BusinessDateMode;
+  /**
+   * The worker's tick. Calendar mode: closes every date due (after the last closed, strictly before today UTC), in
+   * order. Manual mode: finishes the COB of the open date when one began (a step recorded) and did not close. Skips
+   * (answers []) while another process holds the COB lock.
+   */
+  runDue(): Promise<string[]>;
+  /** Manual mode: closes the open date and each following one, `days` in all (waits for the COB lock). */
+  advance(days: number): Promise<{ businessDate: string; closed: string[] }>;
+  status(): Promise<BusinessDateStatus>;
+}
+
+function begun(state: BusinessDayState, date: string): boolean {
+  return cobSteps.some((step) => state.stepsDone.has(`${date}:${step}`));
+}
+
+/**
+ * The close of business: for a date, each step of the domain's list in order, each recorded once in the
+ * businessDays stream (CobStepCompleted) and skipped when a run finds it recorded, then the day close
+ * (BusinessDayClosed, appended with the stream's expected revision; the domain refuses a date out of order and
+ * answers [] for one already closed). Runs under the COB lock (cobLock.ts), so a date is closed once through crashes,
+ * restarts, two workers and two advances at once.
+ */
+export function createCob(deps: CobDeps): Cob {
+  const logger = deps.logger;
+  const today = (): string => utcDate(deps.clock.now());
+  const started = (): Promise<BusinessDayState> => startedBusinessDays(deps);
+
+  async function record(command: BusinessDayCommand, commandId: string): Promise<BusinessDayState> {
+    const result = await deps.commands.execute({
+      decider: businessDayDecider,
+      streamId: streams.businessDays(),
+      decide: (state) => businessDayDecider.decide(command, state),
+      context: { commandId, metadata: { actorRole: 'system', correlationId: `cob:${command.type === 'StartCalendar' ? command.firstDate : command.businessDate}` } },
+      commandType: command.type,
+    });
+    return result.state;
+  }
+
+  function reportClose(close: DayClose): void {
+    const { data } = close;
+    if (data.balanced) {
+      logger?.info({ businessDate: data.businessDate, lineCount: data.lineCount, journalHash: data.journalHash }, `Business day ${data.businessDate} closed, the books balanced`);
+    } else {
+      const accounts = [...new Set(close.unbalancedEntries.flatMap((entry) => entry.accounts))];
+      logger?.error(
+        {
+          businessDate: data.businessDate,
+          totalDebitsCents: data.totalDebitsCents,
+          totalCreditsCents: data.totalCreditsCents,
+          accounts: data.accounts,
+          unbalancedEntries: close.unbalancedEntries.slice(0, 100),
+        },
+        `Business day ${data.businessDate} closed OUT OF BALANCE: debits ${data.totalDebitsCents} cents, credits ${data.totalCreditsCents} cents; ` +
+          (accounts.length > 0 ? `entries that do not balance post to: ${accounts.join(', ')}` : 'no entry of the day is unbalanced: the imbalance was carried from an earlier close'),
+      );
+    }
+    deps.onClosed?.(close);
+  }
+
+  /** The COB of one date (every step not yet recorded, then the close). False when the date was closed already. */
+  async function closeDate(date: string): Promise<boolean> {
+    let state = await started();
+    if (state.lastClosed !== null && state.lastClosed >= date) return false;
+    for (const step of cobSteps) {
+      if (step === 'close') break;
+      if (state.stepsDone.has(`${date}:${step}`)) continue;
+      // Catch-up rules count from the calendar's date now: the UTC date, or in manual mode the date being closed.
+      await deps.steps[step](date, deps.mode === 'calendar' ? today() : date);
+      if (step === 'standingOrders') await deps.fault?.('after-standing-orders');
+      state = await record({ type: 'CompleteCobStep', businessDate: date, step, now: deps.clock.now().toISOString() }, `cob:${date}:${step}`);
+    }
+    const previous: BusinessDayClosedData | null = state.latestClose;
+    const close = await computeDayClose(deps.store, previous, date, deps.clock.now().toISOString());
+    await deps.fault?.('before-close');
+    const after = await deps.commands.execute({
+      decider: businessDayDecider,
+      streamId: streams.businessDays(),
+      decide: (current) => businessDayDecider.decide({ type: 'CloseBusinessDay', ...close.data }, current),
+      context: { commandId: `cob:${date}:close`, metadata: { actorRole: 'system', correlationId: `cob:${date}` } },
+      commandType: 'CloseBusinessDay',
+    });
+    if (after.events.length === 0) return false;
+    reportClose(close);
+    return true;
+  }
+
+  async function closeEach(dates: readonly string[]): Promise<string[]> {
+    const closed: string[] = [];
+    for (const date of dates) if (await closeDate(date)) closed.push(date);
+    return closed;
+  }
+
+  const status = async (): Promise<BusinessDateStatus> => {
+    const state = await started();
+    return { businessDate: openBusinessDate(state, deps.mode, today()), mode: deps.mode, lastClosedDate: state.lastClosed };
+  };
+
+  return {
+    mode: deps.mode,
+    status,
+    async runDue() {
+      const outcome = await withCobLock(deps.pool.options, false, async () => {
+        const state = await started();
+        if (deps.mode === 'calendar') return closeEach(datesDueForClose(state, today()));
+        const open = openBusinessDate(state, 'manual', today());
+        return begun(state, open) ? closeEach([open]) : [];
+      });
+      return outcome.ran ? outcome.value : [];
+    },
+    async advance(days) {
+      if (deps.mode !== 'manual') throw new DomainError('business_date_follows_calendar');
+      const outcome = await withCobLock(deps.pool.options, true, async () => {
+        const first = openBusinessDate(await started(), 'manual', today());
+        const dates = Array.from({ length: days }, (_, index) => addDays(first, index));
+        const closed = await closeEach(dates);
+        return { businessDate: (await status()).businessDate, closed };
+      });
+      if (!outcome.ran) throw new Error('The COB lock was not taken');
+      return outcome.value;
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { readDomainEvent } from '@bank/commands';
+import {
+  addEntryToTotals,
+  emptyLedgerTotals,
+  journalEntryOf,
+  journalLineText,
+  postingEventTypes,
+  trialBalanceOf,
+  type BankEventType,
+  type BusinessDayClosedData,
+  type JournalEntry,
+  type LedgerAccountKey,
+  type LedgerTotals,
+} from '@bank/domain';
+import { comparePositions, formatPosition, parsePosition, type EventStore, type Position } from '@bank/eventstore';
+
+const READ_BATCH = 1_000;
+const LOG_START = formatPosition({ commit: 0n, prepare: 0n });
+
+/** An entry of the day whose debits differ from its credits (should never be: every posting rule balances). */
+export interface UnbalancedEntry {
+  readonly position: string;
+  readonly eventType: string;
+  readonly streamId: string;
+  readonly accounts: LedgerAccountKey[];
+  readonly debitsCents: string;
+  readonly creditsCents: string;
+}
+
+export interface DayClose {
+  /** BusinessDayClosed's data, as CloseBusinessDay takes it. */
+  readonly data: BusinessDayClosedData;
+  readonly unbalancedEntries: readonly UnbalancedEntry[];
+}
+
+/** The cumulative totals a close recorded, as the totals to go on from. */
+export function totalsOfClose(close: Pick<BusinessDayClosedData, 'accounts'> | null): LedgerTotals {
+  const totals = emptyLedgerTotals();
+  for (const account of close?.accounts ?? []) {
+    totals.set(account.key as LedgerAccountKey, { debitsCents: BigInt(account.debitsCents), creditsCents: BigInt(account.creditsCents) });
+  }
+  return totals;
+}
+
+function unbalancedEntry(entry: JournalEntry, position: string, eventType: string, streamId: string): UnbalancedEntry | undefined {
+  let debits = 0n;
+  let credits = 0n;
+  for (const line of entry.lines) {
+    if (line.side === 'debit') debits += BigInt(line.amountCents);
+    else credits += BigInt(line.amountCents);
+  }
+  if (debits === credits) return undefined;
+  return { position, eventType, streamId, accounts: [...new Set(entry.lines.map((line) => line.accountKey))], debitsCents: String(debits), creditsCents: String(credits) };
+}
+
+/**
+ * The day close of `businessDate`: the journal lines of the events after the previous close's throughPosition up to
+ * the head of the log as it is now, added to the previous close's cumulative totals with the domain's own posting
+ * rule and totals, and the SHA-256 of the lines' canonical text (journalLineText + '\n', in position and line
+ * order). Reads only the day's part of the log.
+ */
+export async function computeDayClose(store: EventStore, previous: BusinessDayClosedData | null, businessDate: string, closedAt: string): Promise<DayClose> {
+  const totals = totalsOfClose(previous);
+  const hash = createHash('sha256');
+  const unbalancedEntries: UnbalancedEntry[] = [];
+  let lineCount = 0;
+  let through: Position | undefined = previous && previous.throughPosition !== LOG_START ? parsePosition(previous.throughPosition) : undefined;
+  const head = await store.headPosition();
+  let reading = head !== undefined && (through === undefined || comparePositions(head, through) > 0);
+  while (reading && head) {
+    const batch = await store.readAll({ ...(through ? { after: through } : {}), limit: READ_BATCH });
+    if (batch.length < READ_BATCH) reading = false;
+    for (const recorded of batch) {
+      if (comparePositions(recorded.position, head) > 0) {
+        reading = false;
+        break;
+      }
+      through = recorded.position;
+      if (!postingEventTypes.has(recorded.type as BankEventType)) continue;
+      const entry = journalEntryOf(readDomainEvent(recorded), { streamId: recorded.streamId, recordedAt: recorded.created.toISOString() });
+      if (!entry) continue;
+      const position = formatPosition(recorded.position);
+      addEntryToTotals(totals, entry);
+      for (const [lineNo, line] of entry.lines.entries()) {
+        hash.update(`${journalLineText(position, lineNo, entry.businessDate, line)}\n`);
+        lineCount += 1;
+      }
+      const unbalanced = unbalancedEntry(entry, position, recorded.type, recorded.streamId);
+      if (unbalanced) unbalancedEntries.push(unbalanced);
+    }
+  }
+  const trial = trialBalanceOf(totals);
+  return {
+    data: {
+      businessDate,
+      closedAt,
+      throughPosition: through ? formatPosition(through) : LOG_START,
+      accounts: trial.rows.map((row) => ({ key: row.key, debitsCents: String(row.debitsCents), creditsCents: String(row.creditsCents) })),
+      totalDebitsCents: String(trial.totalDebitsCents),
+      totalCreditsCents: String(trial.totalCreditsCents),
+      balanced: trial.balanced,
+      journalHash: hash.digest('hex'),
+      lineCount,
+    },
+    unbalancedEntries,
+  };
+}
