@@ -1,8 +1,8 @@
 import type { CommandHandler } from '@bank/commands';
-import { businessDayDecider, openBusinessDate, streams, type BusinessDayState } from '@bank/domain';
+import { businessDayDecider, openBusinessDate, streams, type BusinessDateMode, type BusinessDayState } from '@bank/domain';
 import { utcDate, type Clock } from '@bank/platform';
 
-export type BusinessDateMode = 'calendar' | 'manual';
+export type { BusinessDateMode };
 
 /** The business date a money command belongs to. */
 export interface BusinessCalendar {
@@ -36,9 +36,9 @@ export async function startedBusinessDays(deps: BusinessCalendarDeps): Promise<B
   const result = await deps.commands.execute({
     decider: businessDayDecider,
     streamId: streams.businessDays(),
-    decide: (current) => businessDayDecider.decide({ type: 'StartCalendar', firstDate, mode: deps.mode, now: now.toISOString() }, current),
+    decide: (current) => businessDayDecider.decide({ type: 'StartBusinessCalendar', firstDate, mode: deps.mode, now: now.toISOString() }, current),
     context: { commandId: 'business-days:start', metadata: { actorRole: 'system' } },
-    commandType: 'StartCalendar',
+    commandType: 'StartBusinessCalendar',
   });
   return result.state;
 }

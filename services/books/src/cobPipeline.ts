@@ -2,15 +2,15 @@ import type { CommandHandler } from '@bank/commands';
 import {
   addDays,
   businessDayDecider,
-  cobSteps,
+  cobStepNames,
   datesDueForClose,
-  DomainError,
   openBusinessDate,
+  requireManualAdvance,
   streams,
-  type BusinessDayClosedData,
+  type BusinessDayClose,
   type BusinessDayCommand,
   type BusinessDayState,
-  type CobStep,
+  type CobStepName,
 } from '@bank/domain';
 import type { EventStore } from '@bank/eventstore';
 import { utcDate, type Clock, type Logger } from '@bank/platform';
@@ -32,8 +32,8 @@ export interface CobDeps {
   readonly clock: Clock;
   /** Manual mode: BUSINESS_DATE_START. */
   readonly startDate?: string | undefined;
-  /** The steps before the close, by name (cobSteps' order): every step of the domain's list but 'close'. */
-  readonly steps: Readonly<Record<Exclude<CobStep, 'close'>, CobStepRunner>>;
+  /** The steps before the close, by name: every step of the domain's list (cobStepNames, run in its order). */
+  readonly steps: Readonly<Record<CobStepName, CobStepRunner>>;
   /** Told of every close this COB appends (the worker's metrics; the error log is the COB's). */
   readonly onClosed?: (close: DayClose) => void;
   readonly fault?: CobFaultHook;
@@ -59,9 +59,6 @@ export interface Cob {
   status(): Promise<BusinessDateStatus>;
 }
 
-function begun(state: BusinessDayState, date: string): boolean {
-  return cobSteps.some((step) => state.stepsDone.has(`${date}:${step}`));
-}
 
 /**
  * The close of business: for a date, each step of the domain's list in order, each recorded once in the
@@ -80,7 +77,7 @@ export function createCob(deps: CobDeps): Cob {
       decider: businessDayDecider,
       streamId: streams.businessDays(),
       decide: (state) => businessDayDecider.decide(command, state),
-      context: { commandId, metadata: { actorRole: 'system', correlationId: `cob:${command.type === 'StartCalendar' ? command.firstDate : command.businessDate}` } },
+      context: { commandId, metadata: { actorRole: 'system', correlationId: `cob:${command.type === 'CompleteCobStep' ? command.businessDate : ''}` } },
       commandType: command.type,
     });
     return result.state;
@@ -91,7 +88,7 @@ export function createCob(deps: CobDeps): Cob {
     if (data.balanced) {
       logger?.info({ businessDate: data.businessDate, lineCount: data.lineCount, journalHash: data.journalHash }, `Business day ${data.businessDate} closed, the books balanced`);
     } else {
-      const accounts = [...new Set(close.unbalancedEntries.flatMap((entry) => entry.accounts))];
+      const accounts = data.unbalancedAccounts ?? [];
       logger?.error(
         {
           businessDate: data.businessDate,
@@ -101,7 +98,7 @@ export function createCob(deps: CobDeps): Cob {
           unbalancedEntries: close.unbalancedEntries.slice(0, 100),
         },
         `Business day ${data.businessDate} closed OUT OF BALANCE: debits ${data.totalDebitsCents} cents, credits ${data.totalCreditsCents} cents; ` +
-          (accounts.length > 0 ? `entries that do not balance post to: ${accounts.join(', ')}` : 'no entry of the day is unbalanced: the imbalance was carried from an earlier close'),
+          (accounts.length > 0 ? `accounts: ${accounts.join(', ')}` : 'no entry of the day is unbalanced: the imbalance was carried from an earlier close'),
       );
     }
     deps.onClosed?.(close);
@@ -111,21 +108,21 @@ export function createCob(deps: CobDeps): Cob {
   async function closeDate(date: string): Promise<boolean> {
     let state = await started();
     if (state.lastClosed !== null && state.lastClosed >= date) return false;
-    for (const step of cobSteps) {
-      if (step === 'close') break;
-      if (state.stepsDone.has(`${date}:${step}`)) continue;
+    for (const step of cobStepNames) {
+      // The steps recorded are the open date's: this date's, as the dates close in order.
+      if (state.stepsDone.includes(step)) continue;
       // Catch-up rules count from the calendar's date now: the UTC date, or in manual mode the date being closed.
       await deps.steps[step](date, deps.mode === 'calendar' ? today() : date);
       if (step === 'standingOrders') await deps.fault?.('after-standing-orders');
       state = await record({ type: 'CompleteCobStep', businessDate: date, step, now: deps.clock.now().toISOString() }, `cob:${date}:${step}`);
     }
-    const previous: BusinessDayClosedData | null = state.latestClose;
+    const previous: BusinessDayClose | null = state.latestClose;
     const close = await computeDayClose(deps.store, previous, date, deps.clock.now().toISOString());
     await deps.fault?.('before-close');
     const after = await deps.commands.execute({
       decider: businessDayDecider,
       streamId: streams.businessDays(),
-      decide: (current) => businessDayDecider.decide({ type: 'CloseBusinessDay', ...close.data }, current),
+      decide: (current) => businessDayDecider.decide({ type: 'CloseBusinessDay', close: close.data }, current),
       context: { commandId: `cob:${date}:close`, metadata: { actorRole: 'system', correlationId: `cob:${date}` } },
       commandType: 'CloseBusinessDay',
     });
@@ -152,13 +149,13 @@ export function createCob(deps: CobDeps): Cob {
       const outcome = await withCobLock(deps.pool.options, false, async () => {
         const state = await started();
         if (deps.mode === 'calendar') return closeEach(datesDueForClose(state, today()));
-        const open = openBusinessDate(state, 'manual', today());
-        return begun(state, open) ? closeEach([open]) : [];
+        // A COB of the open date begun (a step recorded) and cut short by a crash: finish it.
+        return state.stepsDone.length > 0 ? closeEach([openBusinessDate(state, 'manual', today())]) : [];
       });
       return outcome.ran ? outcome.value : [];
     },
     async advance(days) {
-      if (deps.mode !== 'manual') throw new DomainError('business_date_follows_calendar');
+      requireManualAdvance(deps.mode, days);
       const outcome = await withCobLock(deps.pool.options, true, async () => {
         const first = openBusinessDate(await started(), 'manual', today());
         const dates = Array.from({ length: days }, (_, index) => addDays(first, index));

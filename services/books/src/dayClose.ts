@@ -3,20 +3,21 @@ import { readDomainEvent } from '@bank/commands';
 import {
   addEntryToTotals,
   emptyLedgerTotals,
+  isBalancedEntry,
   journalEntryOf,
   journalLineText,
   postingEventTypes,
+  totalsFromStored,
+  totalsToStored,
   trialBalanceOf,
   type BankEventType,
-  type BusinessDayClosedData,
+  type BusinessDayClose,
   type JournalEntry,
   type LedgerAccountKey,
-  type LedgerTotals,
 } from '@bank/domain';
 import { comparePositions, formatPosition, parsePosition, type EventStore, type Position } from '@bank/eventstore';
 
 const READ_BATCH = 1_000;
-const LOG_START = formatPosition({ commit: 0n, prepare: 0n });
 
 /** An entry of the day whose debits differ from its credits (should never be: every posting rule balances). */
 export interface UnbalancedEntry {
@@ -30,27 +31,18 @@ export interface UnbalancedEntry {
 
 export interface DayClose {
   /** BusinessDayClosed's data, as CloseBusinessDay takes it. */
-  readonly data: BusinessDayClosedData;
+  readonly data: BusinessDayClose;
   readonly unbalancedEntries: readonly UnbalancedEntry[];
 }
 
-/** The cumulative totals a close recorded, as the totals to go on from. */
-export function totalsOfClose(close: Pick<BusinessDayClosedData, 'accounts'> | null): LedgerTotals {
-  const totals = emptyLedgerTotals();
-  for (const account of close?.accounts ?? []) {
-    totals.set(account.key as LedgerAccountKey, { debitsCents: BigInt(account.debitsCents), creditsCents: BigInt(account.creditsCents) });
-  }
-  return totals;
-}
-
 function unbalancedEntry(entry: JournalEntry, position: string, eventType: string, streamId: string): UnbalancedEntry | undefined {
+  if (isBalancedEntry(entry)) return undefined;
   let debits = 0n;
   let credits = 0n;
   for (const line of entry.lines) {
     if (line.side === 'debit') debits += BigInt(line.amountCents);
     else credits += BigInt(line.amountCents);
   }
-  if (debits === credits) return undefined;
   return { position, eventType, streamId, accounts: [...new Set(entry.lines.map((line) => line.accountKey))], debitsCents: String(debits), creditsCents: String(credits) };
 }
 
@@ -60,12 +52,13 @@ function unbalancedEntry(entry: JournalEntry, position: string, eventType: strin
  * rule and totals, and the SHA-256 of the lines' canonical text (journalLineText + '\n', in position and line
  * order). Reads only the day's part of the log.
  */
-export async function computeDayClose(store: EventStore, previous: BusinessDayClosedData | null, businessDate: string, closedAt: string): Promise<DayClose> {
-  const totals = totalsOfClose(previous);
+export async function computeDayClose(store: EventStore, previous: BusinessDayClose | null, businessDate: string, closedAt: string): Promise<DayClose> {
+  const totals = previous ? totalsFromStored(previous.accounts) : emptyLedgerTotals();
   const hash = createHash('sha256');
   const unbalancedEntries: UnbalancedEntry[] = [];
   let lineCount = 0;
-  let through: Position | undefined = previous && previous.throughPosition !== LOG_START ? parsePosition(previous.throughPosition) : undefined;
+  // '' is the position of a close taken on an empty log.
+  let through: Position | undefined = previous && previous.throughPosition !== '' ? parsePosition(previous.throughPosition) : undefined;
   const head = await store.headPosition();
   let reading = head !== undefined && (through === undefined || comparePositions(head, through) > 0);
   while (reading && head) {
@@ -91,18 +84,30 @@ export async function computeDayClose(store: EventStore, previous: BusinessDayCl
     }
   }
   const trial = trialBalanceOf(totals);
+  const unbalancedAccounts = unbalancedAccountsOf(unbalancedEntries, previous);
   return {
     data: {
       businessDate,
       closedAt,
-      throughPosition: through ? formatPosition(through) : LOG_START,
-      accounts: trial.rows.map((row) => ({ key: row.key, debitsCents: String(row.debitsCents), creditsCents: String(row.creditsCents) })),
+      throughPosition: through ? formatPosition(through) : '',
+      accounts: totalsToStored(totals),
       totalDebitsCents: String(trial.totalDebitsCents),
       totalCreditsCents: String(trial.totalCreditsCents),
       balanced: trial.balanced,
       journalHash: hash.digest('hex'),
       lineCount,
+      ...(trial.balanced ? {} : { unbalancedAccounts }),
     },
     unbalancedEntries,
   };
+}
+
+/**
+ * The accounts an unbalanced close names: those of the day's entries that do not balance, else (an imbalance carried
+ * in) the ones the previous close already named.
+ */
+function unbalancedAccountsOf(entries: readonly UnbalancedEntry[], previous: BusinessDayClose | null): string[] {
+  const accounts = new Set<string>(entries.flatMap((entry) => entry.accounts));
+  if (accounts.size === 0) for (const key of previous?.unbalancedAccounts ?? []) accounts.add(key);
+  return [...accounts].sort();
 }

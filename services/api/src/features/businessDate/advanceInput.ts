@@ -1,9 +1,9 @@
+import { MAX_ADVANCE_DAYS } from '@bank/domain';
 import { z } from 'zod';
 
-export const MAX_ADVANCE_DAYS = 366;
 export const ADVANCE_DAYS_MESSAGE = `days must be a whole number from 1 to ${MAX_ADVANCE_DAYS}`;
 
-/** Body of POST /admin/business-date/advance: `{days?}`, 1–366 (default 1). */
+/** Body of POST /admin/business-date/advance: `{days?}`, a whole number 1–366 (default 1); anything else is 400. */
 export const advanceInput = z
   .object({
     days: z

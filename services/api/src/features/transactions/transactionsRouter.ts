@@ -5,7 +5,6 @@ import { faultHookFromSpec, parseTransferSettings, requestTransfer, type DebitDa
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../appDeps';
 import { businessDateOf } from '../businessDate/appBooks';
-import { staffReasonInput } from '../admin/staffReasonInput';
 import { authOf } from '../../auth/authContext';
 import { createPinAttemptGuard } from '../../auth/pinAttemptLimiter';
 import { requireAuth } from '../../auth/requireAuth';
@@ -166,7 +165,6 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
   router.post('/admin/:userId', auth, admin, async (req: Request, res: Response) => {
     const userId = uuidParam(req, 'userId', 'User not found');
     const input = adminTransactionInput.parse(req.body ?? {});
-    const { reason } = staffReasonInput.parse(req.body ?? {});
     const adminId = authOf(req).userId;
     const key = idempotencyKeyOf(req);
     const transactionId = key ? deterministicId(`staff-transaction:${adminId}:${userId}:${key}`) : randomUUID();
@@ -182,7 +180,7 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
         amountCents: input.amountCents,
         date: input.date,
         description: input.description,
-        reason,
+        reason: input.reason,
         businessDate: await businessDateOf(deps),
         now: nowIso(deps),
       },
