@@ -215,6 +215,9 @@ const cases: readonly Case[] = [
     body: () => ({ amount: 1, transactionType: 'credit', date: '2025-01-01', description: 'Matrix' }),
   },
   { method: 'delete', route: '/transaction/admin/:id', path: async () => `/api/transaction/admin/${(await freshTransactionId()).transactionId}` },
+  { method: 'get', route: '/admin/business-date', path: () => '/api/admin/business-date' },
+  // The test app follows the calendar: an admin's advance is refused with 409 (the advance itself: businessDate.int.test.ts).
+  { method: 'post', route: '/admin/business-date/advance', path: () => '/api/admin/business-date/advance', body: () => ({ days: 1 }), notSuccessFor: ['admin'] },
 ];
 
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import {
 import type { EventStore } from '@bank/eventstore';
 import { utcDate, type Clock, type Logger } from '@bank/platform';
 import type pg from 'pg';
-import { startedBusinessDays, type BusinessDateMode } from './businessCalendar';
+import { readBusinessDays, startedBusinessDays, type BusinessDateMode } from './businessCalendar';
 import type { CobFaultHook } from './cobFaults';
 import { withCobLock } from './cobLock';
 import { computeDayClose, type DayClose } from './dayClose';
@@ -77,7 +77,7 @@ export function createCob(deps: CobDeps): Cob {
       decider: businessDayDecider,
       streamId: streams.businessDays(),
       decide: (state) => businessDayDecider.decide(command, state),
-      context: { commandId, metadata: { actorRole: 'system', correlationId: `cob:${command.type === 'CompleteCobStep' ? command.businessDate : ''}` } },
+      context: { commandId, metadata: { actorRole: 'system', correlationId: `cob:${command.type === 'CompleteCobStep' ? command.businessDate : 'start'}` } },
       commandType: command.type,
     });
     return result.state;
@@ -137,9 +137,11 @@ export function createCob(deps: CobDeps): Cob {
     return closed;
   }
 
+  // Reads only: a calendar not started yet shows the date it will start at.
   const status = async (): Promise<BusinessDateStatus> => {
-    const state = await started();
-    return { businessDate: openBusinessDate(state, deps.mode, today()), mode: deps.mode, lastClosedDate: state.lastClosed };
+    const state = await readBusinessDays(deps.commands);
+    const unstarted = deps.mode === 'manual' && state.firstDate === null ? (deps.startDate ?? today()) : undefined;
+    return { businessDate: unstarted ?? openBusinessDate(state, deps.mode, today()), mode: deps.mode, lastClosedDate: state.lastClosed };
   };
 
   return {

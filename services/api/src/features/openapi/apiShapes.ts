@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { enrolmentSecretShape, recoveryCodesShape, secondFactorChallengeShape, secondFactorStatusShape, sessionShape, signInNoticeShape } from '../auth/authShapes';
 import { beneficiaryShape } from '../beneficiaries/beneficiaryShape';
+import { businessDateAdvanceShape, businessDateShape } from '../businessDate/businessDateShape';
 import { contactShape } from '../contacts/contactShape';
 import { standingOrderShape } from '../standingOrders/standingOrderShape';
 import { statementShape } from '../statements/statementShape';
@@ -43,6 +44,8 @@ export const apiShapes = {
   SecondFactorStatus: secondFactorStatusShape,
   Session: sessionShape,
   SignInNotice: signInNoticeShape,
+  BusinessDate: businessDateShape,
+  BusinessDateAdvance: businessDateAdvanceShape,
 } as const;
 
 export type ShapeName = keyof typeof apiShapes;

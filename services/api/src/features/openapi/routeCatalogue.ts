@@ -23,6 +23,7 @@ import {
 import { z } from 'zod';
 import type { ShapeName } from './apiShapes';
 import { statementQueryDoc } from '../statements/statementQuery';
+import { advanceInput } from '../businessDate/advanceInput';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -506,6 +507,22 @@ export const routeCatalogue: readonly RouteDoc[] = [
     errors: [404, 422],
     command: true,
     feature: 'transactions',
+  },
+  {
+    method: 'get',
+    path: '/admin/business-date',
+    summary: 'The business date, its mode and the last date closed',
+    access: ['admin', 'auditor'],
+    success: { status: 200, description: 'The business date', data: { shape: 'BusinessDate' } },
+  },
+  {
+    method: 'post',
+    path: '/admin/business-date/advance',
+    summary: 'Manual mode: close the open business date and each following one, `days` (1–366, default 1) in all',
+    access: ADMIN,
+    body: advanceInput,
+    success: { status: 200, description: 'The business date after the advance and the dates closed', data: { shape: 'BusinessDateAdvance' } },
+    errors: [409],
   },
 ];
 
