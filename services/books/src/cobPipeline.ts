@@ -12,7 +12,7 @@ import {
   type BusinessDayState,
   type CobStepName,
 } from '@bank/domain';
-import type { EventStore } from '@bank/eventstore';
+import type { EventStore, Position } from '@bank/eventstore';
 import { utcDate, type Clock, type Logger } from '@bank/platform';
 import type pg from 'pg';
 import { readBusinessDays, startedBusinessDays, type BusinessDateMode } from './businessCalendar';
@@ -83,6 +83,14 @@ export function createCob(deps: CobDeps): Cob {
     return result.state;
   }
 
+  /** The position of the businessDays stream's last event (this date's last step): appended after all the steps did. */
+  async function lastStepPosition(): Promise<Position> {
+    const revision = await deps.commands.read(businessDayDecider, streams.businessDays(), (_state, head) => head.revision);
+    const [last] = await deps.store.readStream(streams.businessDays(), { fromRevision: revision ?? 0n, limit: 1 });
+    if (!last) throw new Error('The businessDays stream is empty after its steps');
+    return last.position;
+  }
+
   function reportClose(close: DayClose): void {
     const { data } = close;
     if (data.balanced) {
@@ -117,7 +125,7 @@ export function createCob(deps: CobDeps): Cob {
       state = await record({ type: 'CompleteCobStep', businessDate: date, step, now: deps.clock.now().toISOString() }, `cob:${date}:${step}`);
     }
     const previous: BusinessDayClose | null = state.latestClose;
-    const close = await computeDayClose(deps.store, previous, date, deps.clock.now().toISOString());
+    const close = await computeDayClose(deps.store, previous, date, deps.clock.now().toISOString(), { atLeast: await lastStepPosition() });
     await deps.fault?.('before-close');
     const after = await deps.commands.execute({
       decider: businessDayDecider,

@@ -16,6 +16,7 @@ import {
   type LedgerAccountKey,
 } from '@bank/domain';
 import { comparePositions, formatPosition, parsePosition, type EventStore, type Position } from '@bank/eventstore';
+import { sleep } from '@bank/platform';
 
 const READ_BATCH = 1_000;
 
@@ -52,14 +53,20 @@ function unbalancedEntry(entry: JournalEntry, position: string, eventType: strin
  * rule and totals, and the SHA-256 of the lines' canonical text (journalLineText + '\n', in position and line
  * order). Reads only the day's part of the log.
  */
-export async function computeDayClose(store: EventStore, previous: BusinessDayClose | null, businessDate: string, closedAt: string): Promise<DayClose> {
+export async function computeDayClose(
+  store: EventStore,
+  previous: BusinessDayClose | null,
+  businessDate: string,
+  closedAt: string,
+  options: { readonly atLeast?: Position; readonly waitMs?: number } = {},
+): Promise<DayClose> {
   const totals = previous ? totalsFromStored(previous.accounts) : emptyLedgerTotals();
   const hash = createHash('sha256');
   const unbalancedEntries: UnbalancedEntry[] = [];
   let lineCount = 0;
   // '' is the position of a close taken on an empty log.
   let through: Position | undefined = previous && previous.throughPosition !== '' ? parsePosition(previous.throughPosition) : undefined;
-  const head = await store.headPosition();
+  const head = options.atLeast ? await visibleHead(store, options.atLeast, options.waitMs ?? 60_000) : await store.headPosition();
   let reading = head !== undefined && (through === undefined || comparePositions(head, through) > 0);
   while (reading && head) {
     const batch = await store.readAll({ ...(through ? { after: through } : {}), limit: READ_BATCH });
@@ -110,4 +117,21 @@ function unbalancedAccountsOf(entries: readonly UnbalancedEntry[], previous: Bus
   const accounts = new Set<string>(entries.flatMap((entry) => entry.accounts));
   if (accounts.size === 0) for (const key of previous?.unbalancedAccounts ?? []) accounts.add(key);
   return [...accounts].sort();
+}
+
+/**
+ * The head of the log once it includes `atLeast`. The log shows an event only when every older transaction of the
+ * PostgreSQL cluster has ended (the xmin fence, postgres/eventReader.ts): a long transaction anywhere holds the head
+ * back. The close waits for its own steps' events (the COB's last append) to be visible, so a date's close covers
+ * what its steps did; the store announces no such moment, so this looks every 20 ms (a COB waits at most `waitMs`,
+ * then fails and the next tick tries again).
+ */
+async function visibleHead(store: EventStore, atLeast: Position, waitMs: number): Promise<Position> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const head = await store.headPosition();
+    if (head && comparePositions(head, atLeast) >= 0) return head;
+    if (Date.now() > deadline) throw new Error(`The log's head did not reach ${formatPosition(atLeast)} within ${waitMs} ms (a long transaction holds it back)`);
+    await sleep(20);
+  }
 }
