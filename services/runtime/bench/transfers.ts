@@ -115,7 +115,6 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SIGNUPS: '1000000',
     RATE_LIMIT_LOOKUPS: '1000000',
-    ...(standingOrderCount > 0 ? { STANDING_ORDER_TICK_MS: '1000' } : {}),
   };
   if (args.profile) mkdirSync(path.resolve(args.profile), { recursive: true });
 
@@ -140,7 +139,7 @@ async function main(): Promise<void> {
     const ordersCreated =
       standingOrderCount > 0
         ? createStandingOrders(bank.baseUrl, customers, standingOrderCount).then((orders) => {
-            log(`created ${standingOrderCount} standing orders during the load (${orders.dueToday.length} paid today, ${orders.waiting} for the runner)`);
+            log(`created ${standingOrderCount} standing orders during the load (${orders.dueToday.length} paid today, ${orders.waiting} for the close of business of their date)`);
             return orders;
           })
         : undefined;
@@ -264,7 +263,7 @@ async function main(): Promise<void> {
       verified: problems.length === 0,
       problems,
       load: loadAfterTransfers,
-      standingOrders: orders ? { created: standingOrderCount, paidToday: orders.transferIds.length, waiting: orders.waiting, tickMs: 1000 } : null,
+      standingOrders: orders ? { created: standingOrderCount, paidToday: orders.transferIds.length, waiting: orders.waiting } : null,
       levels: reports,
     };
     printTable(reports, summary);

@@ -37,8 +37,6 @@ const transferSettingsSchema = z.object({
   WORKER_LOCK_DURATION_MS: positiveMs.default(30_000),
   /** How often BullMQ looks for stalled jobs (of dead workers). */
   WORKER_STALLED_INTERVAL_MS: positiveMs.default(30_000),
-  /** How often the standing-order runner looks for due occurrences (it also runs at start and after an order is created). */
-  STANDING_ORDER_TICK_MS: positiveMs.default(60_000),
   /** After downtime, occurrences due up to this many days ago are paid on start; older ones are recorded as missed. */
   STANDING_ORDER_CATCH_UP_DAYS: z.coerce.number().int().min(0).max(366).default(3),
   /**
