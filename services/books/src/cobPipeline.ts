@@ -20,8 +20,11 @@ import type { CobFaultHook } from './cobFaults';
 import { withCobLock } from './cobLock';
 import { computeDayClose, type DayClose } from './dayClose';
 
+/** What a step did, for operators (counts), recorded on its CobStepCompleted. */
+export type CobStepSummary = Record<string, number>;
+
 /** A COB step before the close: what it does for a date (`today`: the calendar's date now, for catch-up rules). */
-export type CobStepRunner = (businessDate: string, today: string) => Promise<void>;
+export type CobStepRunner = (businessDate: string, today: string) => Promise<CobStepSummary | void>;
 
 export interface CobDeps {
   readonly mode: BusinessDateMode;
@@ -59,7 +62,6 @@ export interface Cob {
   status(): Promise<BusinessDateStatus>;
 }
 
-
 /**
  * The close of business: for a date, each step of the domain's list in order, each recorded once in the
  * businessDays stream (CobStepCompleted) and skipped when a run finds it recorded, then the day close
@@ -72,12 +74,13 @@ export function createCob(deps: CobDeps): Cob {
   const today = (): string => utcDate(deps.clock.now());
   const started = (): Promise<BusinessDayState> => startedBusinessDays(deps);
 
-  async function record(command: BusinessDayCommand, commandId: string): Promise<BusinessDayState> {
+  async function recordStep(date: string, step: CobStepName, summary: CobStepSummary | void): Promise<BusinessDayState> {
+    const command: BusinessDayCommand = { type: 'CompleteCobStep', businessDate: date, step, now: deps.clock.now().toISOString(), ...(summary ? { summary } : {}) };
     const result = await deps.commands.execute({
       decider: businessDayDecider,
       streamId: streams.businessDays(),
       decide: (state) => businessDayDecider.decide(command, state),
-      context: { commandId, metadata: { actorRole: 'system', correlationId: `cob:${command.type === 'CompleteCobStep' ? command.businessDate : 'start'}` } },
+      context: { commandId: `cob:${date}:${step}`, metadata: { actorRole: 'system', correlationId: `cob:${date}` } },
       commandType: command.type,
     });
     return result.state;
@@ -120,9 +123,9 @@ export function createCob(deps: CobDeps): Cob {
       // The steps recorded are the open date's: this date's, as the dates close in order.
       if (state.stepsDone.includes(step)) continue;
       // Catch-up rules count from the calendar's date now: the UTC date, or in manual mode the date being closed.
-      await deps.steps[step](date, deps.mode === 'calendar' ? today() : date);
+      const summary = await deps.steps[step](date, deps.mode === 'calendar' ? today() : date);
       if (step === 'standingOrders') await deps.fault?.('after-standing-orders');
-      state = await record({ type: 'CompleteCobStep', businessDate: date, step, now: deps.clock.now().toISOString() }, `cob:${date}:${step}`);
+      state = await recordStep(date, step, summary);
     }
     const previous: BusinessDayClose | null = state.latestClose;
     const close = await computeDayClose(deps.store, previous, date, deps.clock.now().toISOString(), { atLeast: await lastStepPosition() });

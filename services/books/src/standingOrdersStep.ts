@@ -5,6 +5,9 @@ import type { CobStepRunner } from './cobPipeline';
 export function standingOrdersStep(deps: StandingOrderRunnerDeps): CobStepRunner {
   return async (businessDate, today) => {
     const outcomes = await runDueStandingOrders(deps, { through: businessDate, today });
-    if (outcomes.length > 0) deps.logger?.info({ businessDate, occurrences: outcomes.length }, 'COB: standing orders settled');
+    const summary: Record<string, number> = { paid: 0, failed: 0, missed: 0 };
+    for (const { outcome } of outcomes) summary[outcome.status] = (summary[outcome.status] ?? 0) + 1;
+    if (outcomes.length > 0) deps.logger?.info({ businessDate, ...summary }, 'COB: standing orders settled');
+    return summary;
   };
 }
