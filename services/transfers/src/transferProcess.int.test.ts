@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transferInput } from '@bank/domain';
+import { streams, transferInput } from '@bank/domain';
 import { migrateReadModels } from '@bank/projector';
 import { createTransferFixture, waitUntil, type TestCustomer, type TransferFixture } from '@bank/testkit';
 import { readProcessCheckpoint } from './processCheckpoint';
@@ -92,6 +92,26 @@ describe('the transfer process, following the log', () => {
     expect(history.transactions.get(accepted.debitTransactionId)?.status).toBe('completed');
     expect(history.transactions.get(rejected.debitTransactionId)?.status).toBe('failed');
     expect(await fx.balances(payer.userId)).toEqual({ savings: 90_00, checking: 0 });
+  });
+
+  it('dates every money event on the business date its service gives: the debit, the settlement with its amount, the refund', async () => {
+    const payer = await fx.openCustomer({ savingsCents: 100_00, pin: PIN });
+    const dated = (businessDate: string) => ({ commands: fx.commands, pool: fx.pool, signals: fx.signals, pinKeys: fx.pinKeys, creditWaitMs: 0, businessDate: async () => businessDate });
+    const input = (accountNumber: string) => transferInput.parse({ from: 'savings', accountType: 'savings', bankName: 'Other Bank', to: 'Recipient', paymentPin: PIN, amount: 10, accountNumber });
+    const accepted = await requestTransfer(dated('2030-01-02'), { userId: payer.userId, input: input('9876543210'), idempotencyKey: randomUUID() });
+    const rejected = await requestTransfer(dated('2030-01-02'), { userId: payer.userId, input: input('0000000000'), idempotencyKey: randomUUID() });
+    expect([accepted.debit?.businessDate, rejected.debit?.businessDate]).toEqual(['2030-01-02', '2030-01-02']);
+    await waitUntil(async () => scheduled.has(accepted.transferId) && scheduled.has(rejected.transferId), { what: 'the settlements scheduled' });
+    const network = createSimulatedSettlement(['0000000000']);
+    for (const answer of [accepted, rejected]) {
+      const record = await readTransfer(fx.commands, answer.transferId);
+      if (record.phase === 'none') throw new Error('no record');
+      await advanceTransfer({ commands: fx.commands, businessDate: async () => '2030-01-03' }, record.request, { from: 'settle', settlement: await network.settle(record.request) });
+    }
+    const settled = (await fx.store.readStream(streams.transfer(accepted.transferId))).find((event) => event.type === 'TransferSettled');
+    expect(settled?.data).toMatchObject({ payerId: payer.userId, account: 'savings', amountCents: 10_00, businessDate: '2030-01-03' });
+    const refund = (await fx.store.readStream(streams.account(payer.userId))).find((event) => event.type === 'AccountCredited' && event.data.transferId === rejected.transferId);
+    expect(refund?.data).toMatchObject({ businessDate: '2030-01-03', clearing: 'ach-outbound' });
   });
 
   it('to a closed account: fails, refunds the payer, and the waiting request learns it', async () => {
