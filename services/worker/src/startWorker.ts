@@ -1,4 +1,4 @@
-import { parseBooksSettings, createBusinessCalendar, createCob, startCobRunner, standingOrdersStep, unbalancedCloses, type BooksSettings, type BusinessCalendar, type Cob, type CobFaultHook, type CobRunnerHandle } from '@bank/books';
+import { parseBooksSettings, createBusinessCalendar, createCob, startCobRunner, standingOrdersStep, unbalancedCloses, type BooksSettings, type BusinessCalendar, type Cob, type CobRunnerHandle } from '@bank/books';
 import type { CommandHandler } from '@bank/commands';
 import type { EventStore } from '@bank/eventstore';
 import { connectionState, createLogger, systemClock, watchRedis, type Clock, type Config, type Logger } from '@bank/platform';
@@ -27,16 +27,6 @@ import type { Registry } from 'prom-client';
 import { runAuditCheck, type AuditCheckResult, type VerifyReadModels } from './auditCheck';
 import { workerMetrics, type WorkerMetrics } from './metrics';
 
-/** The books' settings of a worker config (its other keys dropped; undefined ones fall back to the defaults). */
-function definedOnly(config: Partial<BooksSettings>): Partial<BooksSettings> {
-  const { BUSINESS_DATE_MODE, BUSINESS_DATE_START, COB_TICK_MS } = config;
-  return {
-    ...(BUSINESS_DATE_MODE !== undefined ? { BUSINESS_DATE_MODE } : {}),
-    ...(BUSINESS_DATE_START !== undefined ? { BUSINESS_DATE_START } : {}),
-    ...(COB_TICK_MS !== undefined ? { COB_TICK_MS } : {}),
-  };
-}
-
 export const SWEEP_SCHEDULER_ID = 'transfer-sweeper';
 export const AUDIT_SCHEDULER_ID = 'read-model-audit';
 
@@ -62,8 +52,6 @@ export interface WorkerDeps {
   readonly clock?: Clock;
   /** The business calendar (default: one of the config's BUSINESS_DATE_MODE on `commands`). */
   readonly calendar?: BusinessCalendar;
-  /** Test-only: where the COB stops (its crash test). */
-  readonly cobFault?: CobFaultHook;
 }
 
 export interface RunningWorker {
@@ -97,7 +85,13 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   watchRedis(connection, logger, 'Redis (queues)');
   const fault = deps.fault ?? faultHookFromSpec(config.TRANSFER_FAULT, config.NODE_ENV ?? process.env.NODE_ENV);
   const clock = deps.clock ?? systemClock;
-  const books = { ...parseBooksSettings({}), ...definedOnly(config) };
+  // The config's books settings, checked again here (a manual business date is refused in production).
+  const books = parseBooksSettings({
+    NODE_ENV: config.NODE_ENV ?? process.env.NODE_ENV,
+    BUSINESS_DATE_MODE: config.BUSINESS_DATE_MODE,
+    BUSINESS_DATE_START: config.BUSINESS_DATE_START,
+    COB_TICK_MS: config.COB_TICK_MS === undefined ? undefined : String(config.COB_TICK_MS),
+  });
   const calendar =
     deps.calendar ?? createBusinessCalendar({ mode: books.BUSINESS_DATE_MODE, commands: deps.commands, clock, startDate: books.BUSINESS_DATE_START });
   const businessDate = (): Promise<string> => calendar.current();
@@ -157,7 +151,6 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       }),
     },
     onClosed: (close) => metrics.recordDayClose(close.data.balanced),
-    ...(deps.cobFault ? { fault: deps.cobFault } : {}),
     logger: logger.child({ component: 'cob' }),
   });
   const cobRunner = startCobRunner({ cob, tickMs: books.COB_TICK_MS, logger: logger.child({ component: 'cob' }) });
