@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '../testing/testApp';
 import { queryStaffLog, searchCustomers } from './audit/readModelQueries';
 import { listBeneficiaries } from './beneficiaries/beneficiaryQueries';
 import { listContacts } from './contacts/contactQueries';
+import { queryDays } from './ledger/ledgerDays';
+import { queryEntries } from './ledger/ledgerEntries';
 import { listTransactionRows } from './transactions/transactionQueries';
 import { listCustomers } from './users/customerList';
 
@@ -100,7 +102,23 @@ beforeAll(async () => {
      SELECT gen_random_uuid(), 'Payee', lpad(i::text, 10, '0'), gen_random_uuid(), timestamptz '2026-01-01' + i * interval '1 minute', '0'
        FROM generate_series(1, 5000) AS i`,
   );
-  for (const table of ['users', 'transactions', 'staff_audit_log', 'contacts', 'beneficiaries']) await pool.query(`ANALYZE rm.${table}`);
+  // The books: 20,000 journal lines over the chart's ten accounts, a customer's on one account in ten.
+  await pool.query(
+    `WITH c AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS r FROM rm.users WHERE role = 'customer' LIMIT 2000)
+     INSERT INTO rm.journal_lines (position, line_no, event_id, recorded_at, business_date, account_key, side, amount_cents, customer_id,
+                                   account_type, transfer_id, actor_id, description)
+     SELECT lpad(i::text, 20, '0') || ':' || lpad(i::text, 20, '0'), 0, gen_random_uuid(), timestamptz '2026-01-01' + i * interval '1 minute',
+            date '2026-01-01' + i / 1440, (ARRAY['cash-at-fed','customer-savings','customer-checking','transfers-in-transit','ach-outbound',
+            'interest-payable','staff-adjustments','staff-postings','interest-expense','fee-income'])[1 + i % 10], 'debit', 100,
+            c.id, 'savings', NULL, NULL, 'Bulk'
+       FROM generate_series(1, 20000) AS i JOIN c ON c.r = i % 2000`,
+  );
+  await pool.query(
+    `INSERT INTO rm.ledger_days (business_date, closed_at, through_position, total_debits_cents, total_credits_cents, balanced, journal_hash, line_count, accounts)
+     SELECT date '2020-01-01' + i, timestamptz '2020-01-02' + i * interval '1 day', lpad(i::text, 20, '0') || ':' || lpad(i::text, 20, '0'), 0, 0, true, '', 0, '[]'
+       FROM generate_series(1, 2000) AS i`,
+  );
+  for (const table of ['users', 'transactions', 'staff_audit_log', 'contacts', 'beneficiaries', 'journal_lines', 'ledger_days']) await pool.query(`ANALYZE rm.${table}`);
 }, 120_000);
 
 afterAll(async () => {
@@ -108,6 +126,19 @@ afterAll(async () => {
 });
 
 describe('query plans of the admin lists', () => {
+  it("the books: an account's entries walk journal_lines_account_idx, a customer's journal_lines_customer_idx, the day closes their key", async () => {
+    const after = { position: `${'0'.repeat(15)}10000:${'0'.repeat(15)}10000`, lineNo: 0 };
+    expectIndexed(await planOf((pool) => queryEntries(pool, { accountKey: 'customer-savings' }, 101)), 'journal_lines', 'journal_lines_account_idx');
+    expectIndexed(
+      await planOf((pool) => queryEntries(pool, { accountKey: 'interest-expense', from: '2026-01-02', to: '2026-01-05' }, 101, after)),
+      'journal_lines',
+      'journal_lines_account_idx',
+    );
+    expectIndexed(await planOf((pool) => queryEntries(pool, { accountKey: 'customer-savings', customerId: someUser }, 101, after)), 'journal_lines', 'journal_lines_customer_idx');
+    expectIndexed(await planOf((pool) => queryDays(pool, 101)), 'ledger_days', 'ledger_days_pkey');
+    expectIndexed(await planOf((pool) => queryDays(pool, 101, { businessDate: '2024-01-01' })), 'ledger_days', 'ledger_days_pkey');
+  });
+
   it('customers: the first page and a later one walk users_role_created_idx', async () => {
     expectIndexed(await planOf((pool) => listCustomers(pool, { limit: 51 })), 'users', 'users_role_created_idx');
     expectIndexed(
