@@ -3,6 +3,7 @@ import { streams, trialBalanceOf, type TrialBalance } from '@bank/domain';
 import { formatPosition, type RecordedEvent } from '@bank/eventstore';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tamperEvents } from '../../testing/tamperEvents';
 import { createTestApp, type SignedIn, type TestApp } from '../../testing/testApp';
 import { trialBalanceJson } from './ledgerJson';
 import { readLedgerTotals } from './ledgerTotalsQuery';
@@ -37,9 +38,14 @@ async function wholeLog(): Promise<RecordedEvent[]> {
   return events;
 }
 
-/** An event no projection knows, recorded at `occurredAt`: it posts nothing, only its instant matters here. */
-async function appendMarker(occurredAt: Date): Promise<void> {
-  await t.store.append(`ledgertest-${randomUUID()}`, [{ id: randomUUID(), type: 'LedgerTestMarker', data: {}, metadata: { occurredAt: occurredAt.toISOString() } }], 'no_stream');
+/**
+ * An event no projection knows, as if its append had started at `created` (a transaction that waited for a lock
+ * is ordered in the log after ones that started later): it posts nothing, only its instant matters here.
+ */
+async function appendMarker(created: Date): Promise<void> {
+  const id = randomUUID();
+  await t.store.append(`ledgertest-${randomUUID()}`, [{ id, type: 'LedgerTestMarker', data: {} }], 'no_stream');
+  await tamperEvents(t.deps.pool, 'UPDATE eventstore.events SET created = $2 WHERE event_id = $1', [id, created]);
 }
 
 let closes = 0;
@@ -102,7 +108,7 @@ describe('the trial balance at an instant', () => {
     const expected = await readModelNow();
     const log = await wholeLog();
     const lastPosting = log.filter((event) => event.type === 'StaffTransactionPosted').at(-1)!;
-    const at = new Date(lastPosting.metadata.occurredAt as string);
+    const at = lastPosting.created;
     const replay = await trialBalanceAt(t.deps.pool, t.store, at);
     expect(replay.trialBalance).toEqual(expected);
     // An event recorded far past the instant: the reading stops there, and what follows is never read.

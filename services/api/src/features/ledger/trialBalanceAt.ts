@@ -12,17 +12,19 @@ import {
   type TrialBalance,
 } from '@bank/domain';
 import type { EventStore, Position, RecordedEvent } from '@bank/eventstore';
-import { occurredAtOf, schemaVersionOf } from '../audit/storedEvent';
+import { schemaVersionOf } from '../audit/storedEvent';
 import { latestCloseAtOrBefore, type DayCloseStart } from './dayCloseQuery';
 import type { Queryable } from './ledgerTotalsQuery';
 
 /**
- * How far past `at` the replay keeps reading. The log is in position order, and an event's recorded instant (its
- * `occurredAt`, taken by the process that appended it just before the append) is not strictly in that order: two
- * processes' clocks differ a little, and an append waits a moment for its stream's lock. An event recorded at or
- * before `at` can therefore sit in the log behind one recorded a little after it; the replay stops at the first
- * event recorded more than this margin after `at`. Ten seconds is far above the skew of synchronised clocks and the
- * time an append waits, and costs the reading of ten seconds of the log.
+ * How far past `at` the replay keeps reading. An event counts from the instant the store recorded it (`created`: on
+ * PostgreSQL the append's transaction start), the instant the projector writes to rm.journal_lines.recorded_at, so
+ * that the trial balance at T holds exactly the journal lines recorded at or before T. The log's order is not
+ * quite that instant's order: an append takes its streams' locks before its transaction gets the id that orders
+ * it in the log (appendBatchFunction.ts), so an append that waited for a lock comes after appends that started
+ * later. An event recorded at or before `at` can therefore sit behind one recorded a little after it; the replay
+ * stops only at the first event recorded more than this margin after `at`. Ten seconds is far more than an append
+ * waits for a lock, and costs the reading of ten seconds of the log.
  */
 export const LEDGER_CLOCK_MARGIN_MS = 10_000;
 
@@ -97,8 +99,7 @@ export async function trialBalanceAt(db: Queryable, store: EventStore, at: Date,
       pending = last && page.length === pageSize ? read(last.position) : undefined;
       for (const event of page) {
         eventsRead += 1;
-        // The instant the event counts from: its `occurredAt` (covered by the hash chain), as the audits' replays take it.
-        const recordedAt = occurredAtOf(event);
+        const recordedAt = event.created;
         if (recordedAt.getTime() > stopAfter) return { trialBalance: trialBalanceOf(totals), close, eventsRead };
         if (recordedAt.getTime() <= until && posts.has(event.type)) post(totals, event, recordedAt);
       }
