@@ -1,32 +1,17 @@
+import { chartOfAccounts } from '@bank/domain';
 import { schemaIdent } from './readModelSchema';
-
-/**
- * The keys of the chart of accounts (the domain's `ledgerAccountKeys`): one zero row each in rm.ledger_accounts.
- * TODO(merge main): take them from @bank/domain's chartOfAccounts once "Domain: the books" lands.
- */
-const chartKeys: readonly string[] = [
-  'cash-at-fed',
-  'customer-savings',
-  'customer-checking',
-  'transfers-in-transit',
-  'ach-outbound',
-  'interest-payable',
-  'staff-adjustments',
-  'staff-postings',
-  'interest-expense',
-  'fee-income',
-];
 
 /**
  * The books (issue 27, docs/ledger.md): the journal, the running totals per account of the chart, the open items
  * of the clearing accounts, the day closes and the business date. The journal is append-only and keyed by the
  * posting event's position and the line's number: applying an event again inserts nothing, and the totals are
- * added from the lines actually inserted (ledgerStatements), so they never count a line twice.
+ * added from the lines actually inserted (projections/ledger/journalBatch.ts), so they never count a line twice.
  * Positions are collation "C", like every position column: text order is log order.
  */
 export const ledgerTables = (schemaName: string): string => {
   const s = schemaIdent(schemaName);
-  const rows = chartKeys.map((key) => `('${key.replace(/'/g, "''")}')`).join(', ');
+  // One zero row per account of the domain's chart: every account shows, moved or not.
+  const rows = chartOfAccounts.map((account) => `('${account.key.replace(/'/g, "''")}')`).join(', ');
   return `
 CREATE TABLE ${s}.journal_lines (
   position text COLLATE "C" NOT NULL,
