@@ -59,8 +59,8 @@ beforeAll(async () => {
   alice = await t.fundedCustomer(admin, 1000, 250.5);
   bob = await t.fundedCustomer(admin, 20);
   // A staff posting, and one reversed.
-  await request(t.app).post(`/api/transaction/admin/${alice.userId}`).set(admin.auth).send({ amount: 12.34, transactionType: 'credit', description: 'Goodwill' }).expect(201);
-  const posted = await request(t.app).post(`/api/transaction/admin/${bob.userId}`).set(admin.auth).send({ amount: 5, transactionType: 'debit', description: 'Fee by mistake' }).expect(201);
+  await request(t.app).post(`/api/transaction/admin/${alice.userId}`).set(admin.auth).send({ amount: 12.34, transactionType: 'credit', date: new Date().toISOString(), description: 'Goodwill' }).expect(201);
+  const posted = await request(t.app).post(`/api/transaction/admin/${bob.userId}`).set(admin.auth).send({ amount: 5, transactionType: 'debit', date: new Date().toISOString(), description: 'Fee by mistake' }).expect(201);
   await request(t.app).delete(`/api/transaction/admin/${posted.body.data._id as string}`).set(admin.auth).expect(200);
   // Internal transfers (the payee's credit empties transfers-in-transit), an external one settled, one refunded.
   await transfer(alice, { amount: 100, accountNumber: bob.accountNumber, accountType: 'checking' }).expect(201);

@@ -24,7 +24,7 @@ let edits = 0;
 async function edit(): Promise<void> {
   edits += 1;
   await request(t.app).put(`/api/user/admin/account/${customer.userId}`).set(admin.auth).send({ savings: 100 + edits, checking: edits, number: customer.accountNumber, reason: `Edit ${edits}` }).expect(200);
-  await request(t.app).post(`/api/transaction/admin/${customer.userId}`).set(admin.auth).send({ amount: 1.5, transactionType: 'credit', description: `Posting ${edits}` }).expect(201);
+  await request(t.app).post(`/api/transaction/admin/${customer.userId}`).set(admin.auth).send({ amount: 1.5, transactionType: 'credit', date: new Date().toISOString(), description: `Posting ${edits}` }).expect(201);
   await t.settle();
 }
 
@@ -166,7 +166,10 @@ describe('the trial balance at an instant', () => {
     expect(first.body.data).toEqual(all.body.data.slice(0, 1));
     const second = await request(t.app).get('/api/audit/ledger/days').query({ limit: 1, cursor: first.body.next }).set(auditor.auth).expect(200);
     expect(second.body.data).toEqual(all.body.data.slice(1, 2));
-    const third = await request(t.app).get('/api/audit/ledger/days').query({ limit: 1, cursor: second.body.next }).set(auditor.auth).expect(200);
+    expect(second.body.next).toBeNull();
+    // Past the end: an empty last page.
+    const past = Buffer.from(JSON.stringify({ businessDate: '2025-01-01' })).toString('base64url');
+    const third = await request(t.app).get('/api/audit/ledger/days').query({ limit: 1, cursor: past }).set(auditor.auth).expect(200);
     expect(third.body).toEqual({ data: [], next: null });
   });
 });
