@@ -102,14 +102,14 @@ beforeAll(async () => {
      SELECT gen_random_uuid(), 'Payee', lpad(i::text, 10, '0'), gen_random_uuid(), timestamptz '2026-01-01' + i * interval '1 minute', '0'
        FROM generate_series(1, 5000) AS i`,
   );
-  // The books: 20,000 journal lines over the chart's ten accounts, a customer's on one account in ten.
+  // The books: 20,000 journal lines, over nine accounts of the chart but for fee-income's one in a thousand.
   await pool.query(
     `WITH c AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS r FROM rm.users WHERE role = 'customer' LIMIT 2000)
      INSERT INTO rm.journal_lines (position, line_no, event_id, recorded_at, business_date, account_key, side, amount_cents, customer_id,
                                    account_type, transfer_id, actor_id, description)
      SELECT lpad(i::text, 20, '0') || ':' || lpad(i::text, 20, '0'), 0, gen_random_uuid(), timestamptz '2026-01-01' + i * interval '1 minute',
-            date '2026-01-01' + i / 1440, (ARRAY['cash-at-fed','customer-savings','customer-checking','transfers-in-transit','ach-outbound',
-            'interest-payable','staff-adjustments','staff-postings','interest-expense','fee-income'])[1 + i % 10], 'debit', 100,
+            date '2026-01-01' + i / 1440, CASE WHEN i % 1000 = 0 THEN 'fee-income' ELSE (ARRAY['cash-at-fed','customer-savings','customer-checking',
+            'transfers-in-transit','ach-outbound','interest-payable','staff-adjustments','staff-postings','interest-expense'])[1 + i % 9] END, 'debit', 100,
             c.id, 'savings', NULL, NULL, 'Bulk'
        FROM generate_series(1, 20000) AS i JOIN c ON c.r = i % 2000`,
   );
@@ -126,11 +126,12 @@ afterAll(async () => {
 });
 
 describe('query plans of the admin lists', () => {
-  it("the books: an account's entries walk journal_lines_account_idx, a customer's journal_lines_customer_idx, the day closes their key", async () => {
+  // An account with a large share of the lines may walk the primary key (log order) instead: its next page is near.
+  it("the books: a rare account's entries walk journal_lines_account_idx, a customer's journal_lines_customer_idx, the day closes their key", async () => {
     const after = { position: `${'0'.repeat(15)}10000:${'0'.repeat(15)}10000`, lineNo: 0 };
-    expectIndexed(await planOf((pool) => queryEntries(pool, { accountKey: 'customer-savings' }, 101)), 'journal_lines', 'journal_lines_account_idx');
+    expectIndexed(await planOf((pool) => queryEntries(pool, { accountKey: 'fee-income' }, 101)), 'journal_lines', 'journal_lines_account_idx');
     expectIndexed(
-      await planOf((pool) => queryEntries(pool, { accountKey: 'interest-expense', from: '2026-01-02', to: '2026-01-05' }, 101, after)),
+      await planOf((pool) => queryEntries(pool, { accountKey: 'fee-income', from: '2026-01-02', to: '2026-01-05' }, 101, after)),
       'journal_lines',
       'journal_lines_account_idx',
     );

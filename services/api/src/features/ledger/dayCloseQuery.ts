@@ -12,7 +12,8 @@ export interface DayCloseStart {
 }
 
 interface CloseRow {
-  business_date: string;
+  /** Not named business_date: ORDER BY would sort that text output instead of walking the key. */
+  day: string;
   closed_at: Date;
   through_position: string;
   accounts: unknown;
@@ -25,14 +26,14 @@ interface CloseRow {
  */
 export async function latestCloseAtOrBefore(db: Queryable, at: Date): Promise<DayCloseStart | undefined> {
   const { rows } = await db.query<CloseRow>(
-    `SELECT business_date::text AS business_date, closed_at, through_position, accounts
+    `SELECT business_date::text AS day, closed_at, through_position, accounts
        FROM rm.ledger_days WHERE closed_at <= $1 ORDER BY business_date DESC LIMIT 1`,
     [at],
   );
   const row = rows[0];
   if (!row) return undefined;
   return {
-    businessDate: row.business_date,
+    businessDate: row.day,
     closedAt: row.closed_at,
     throughPosition: row.through_position === '' ? undefined : parsePosition(row.through_position),
     accounts: businessDayClosedSchema.shape.accounts.parse(row.accounts),

@@ -17,7 +17,8 @@ export interface LedgerDayJson {
 }
 
 interface DayRow {
-  business_date: string;
+  /** The date as text (an output named business_date would make ORDER BY sort the text, not walk the key). */
+  day: string;
   closed_at: Date;
   total_debits: string;
   total_credits: string;
@@ -28,13 +29,13 @@ interface DayRow {
 /** The day closes before `after` (all without it), newest first, `limit` at most (rm.ledger_days, by its primary key). */
 export async function queryDays(db: Queryable, limit: number, after?: DayKey): Promise<LedgerDayJson[]> {
   const { rows } = await db.query<DayRow>(
-    `SELECT business_date::text AS business_date, closed_at, total_debits_cents::text AS total_debits, total_credits_cents::text AS total_credits,
+    `SELECT business_date::text AS day, closed_at, total_debits_cents::text AS total_debits, total_credits_cents::text AS total_credits,
             balanced, journal_hash
-       FROM rm.ledger_days WHERE $1::date IS NULL OR business_date < $1::date ORDER BY business_date DESC LIMIT $2`,
-    [after?.businessDate ?? null, limit],
+       FROM rm.ledger_days ${after ? 'WHERE business_date < $2::date' : ''} ORDER BY business_date DESC LIMIT $1`,
+    after ? [limit, after.businessDate] : [limit],
   );
   return rows.map((row) => ({
-    businessDate: row.business_date,
+    businessDate: row.day,
     closedAt: row.closed_at.toISOString(),
     totalDebits: bigCentsToDollars(BigInt(row.total_debits)),
     totalCredits: bigCentsToDollars(BigInt(row.total_credits)),
