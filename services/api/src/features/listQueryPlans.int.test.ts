@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../testing/testApp';
 import { queryStaffLog, searchCustomers } from './audit/readModelQueries';
 import { listBeneficiaries } from './beneficiaries/beneficiaryQueries';
 import { listContacts } from './contacts/contactQueries';
+import { latestCloseAtOrBefore } from './ledger/dayCloseQuery';
 import { queryDays } from './ledger/ledgerDays';
 import { queryEntries } from './ledger/ledgerEntries';
 import { listTransactionRows } from './transactions/transactionQueries';
@@ -138,6 +139,8 @@ describe('query plans of the admin lists', () => {
     expectIndexed(await planOf((pool) => queryEntries(pool, { accountKey: 'customer-savings', customerId: someUser }, 101, after)), 'journal_lines', 'journal_lines_customer_idx');
     expectIndexed(await planOf((pool) => queryDays(pool, 101)), 'ledger_days', 'ledger_days_pkey');
     expectIndexed(await planOf((pool) => queryDays(pool, 101, { businessDate: '2024-01-01' })), 'ledger_days', 'ledger_days_pkey');
+    // The trial balance at an instant starts from the latest close at or before it.
+    expectIndexed(await planOf((pool) => latestCloseAtOrBefore(pool, new Date('2022-01-01T00:00:00Z'))), 'ledger_days', 'ledger_days_pkey');
   });
 
   it('customers: the first page and a later one walk users_role_created_idx', async () => {

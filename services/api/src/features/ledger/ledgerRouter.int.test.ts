@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../testing/parseCsv';
 import type { SignedIn } from '../../testing/testApp';
 import { ENTRIES_CSV_HEADER, TRIAL_BALANCE_CSV_HEADER } from './ledgerCsv';
+import { allEntries, ledgerEntryJson } from './ledgerEntries';
 import type { LedgerAccountJson, TrialBalanceJson } from './ledgerJson';
 import { LEDGER_ACCOUNT_NOT_FOUND } from './ledgerRouter';
 import { FUTURE_INSTANT_MESSAGE } from './ledgerQuery';
@@ -230,6 +231,18 @@ describe('GET /audit/ledger/accounts/:key/entries', () => {
     expect((await entries('customer-savings', { to: '2000-01-01' })).data).toEqual([]);
     const clearing = await entries('transfers-in-transit', { limit: 500 });
     expect(clearing.data.every((entry) => entry.transferId !== undefined)).toBe(true);
+  });
+
+  it('reads a download a page at a time: the pages join into the whole list', async () => {
+    const whole = await entries('customer-savings', { limit: 500 });
+    const pages: number[] = [];
+    const positions: string[] = [];
+    for await (const rows of allEntries(t.deps.pool, { accountKey: 'customer-savings' }, 3)) {
+      pages.push(rows.length);
+      positions.push(...rows.map((row) => ledgerEntryJson(t.store, row).position));
+    }
+    expect(positions).toEqual(whole.data.map((entry) => entry.position));
+    expect(pages.slice(0, -1).every((size) => size === 3)).toBe(true);
   });
 
   it('as a CSV download of the whole range', async () => {
