@@ -1,0 +1,120 @@
+/**
+ * A short scripted workload against a running bank, then its books: `npm run books:workload -- --url
+ * http://localhost:3000` with ADMIN_EMAIL / ADMIN_PASSWORD of an admin (the one `npm start` creates from them).
+ * It signs up three customers, funds them with balance edits, posts and deletes staff transactions, makes internal
+ * transfers and external ones (one settled, one rejected by the recipient bank and refunded), waits for the
+ * settlements, then prints the trial balance, the reconciliation and how much money staff created, as Markdown.
+ */
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { BENCH_PIN, call, expectStatus, type BenchCustomer } from './lib/bankClient';
+import { setUpCustomers } from './lib/benchCustomers';
+import { signInStaff } from './lib/staffSignIn';
+
+interface LedgerRow {
+  readonly key: string;
+  readonly code: string;
+  readonly name: string;
+  readonly type: string;
+  readonly debits: number;
+  readonly credits: number;
+  readonly balance: number;
+}
+interface TrialBalance {
+  readonly at: string;
+  readonly accounts: readonly LedgerRow[];
+  readonly totalDebits: number;
+  readonly totalCredits: number;
+  readonly balanced: boolean;
+}
+interface Reconciliation {
+  readonly ok: boolean;
+  readonly controls: readonly { key: string; balance: number; subledgerTotal: number; difference: number }[];
+  readonly clearing: readonly { key: string; balance: number; openItems: readonly { transferId: string; amount: number; since: string }[] }[];
+}
+
+const { values } = parseArgs({ options: { url: { type: 'string', default: 'http://localhost:3000' } } });
+const baseUrl = values.url ?? 'http://localhost:3000';
+const adminEmail = process.env.ADMIN_EMAIL;
+const adminPassword = process.env.ADMIN_PASSWORD;
+if (!adminEmail || !adminPassword) throw new Error('Set ADMIN_EMAIL and ADMIN_PASSWORD to an admin of the bank at --url');
+
+const dollars = (amount: number): string => amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const today = new Date().toISOString().slice(0, 10);
+
+const admin = await signInStaff(baseUrl, adminEmail, adminPassword);
+const [alice, bob, carol] = await setUpCustomers({ baseUrl, adminToken: admin, runId: randomUUID().slice(0, 8), count: 3, checkingDollars: 1_000 });
+if (!alice || !bob || !carol) throw new Error('three customers expected');
+
+// Staff postings: a goodwill credit and a fee, each with a reason; then the fee is deleted (reversed).
+await expectStatus(
+  call(baseUrl, 'POST', `/transaction/admin/${alice.id}`, {
+    token: admin,
+    body: { amount: 250, transactionType: 'credit', date: today, description: 'Goodwill credit', account: 'savings', reason: 'Complaint 1432: late card' },
+  }),
+  201,
+  'staff credit',
+);
+await expectStatus(
+  call(baseUrl, 'POST', `/transaction/admin/${bob.id}`, {
+    token: admin,
+    body: { amount: 40, transactionType: 'debit', date: today, description: 'Card replacement fee', account: 'checking', reason: 'Card lost' },
+  }),
+  201,
+  'staff debit',
+);
+const bobs = await expectStatus(call<{ data: { _id: string; description: string }[] }>(baseUrl, 'GET', `/transaction/admin/${bob.id}`, { token: admin }), 200, 'transactions');
+const fee = bobs.data.find((transaction) => transaction.description === 'Card replacement fee');
+if (fee) await expectStatus(call(baseUrl, 'DELETE', `/transaction/admin/${fee._id}`, { token: admin }), 200, 'delete the fee');
+// A balance edit lowering Carol's checking (one entry), with a reason.
+await expectStatus(
+  call(baseUrl, 'PUT', `/user/admin/account/${carol.id}`, { token: admin, body: { savings: 0, checking: 900, number: carol.accountNumber, reason: 'Duplicate deposit corrected' } }),
+  200,
+  'balance edit',
+);
+
+async function transfer(payer: BenchCustomer, body: Record<string, unknown>): Promise<void> {
+  await expectStatus(
+    call(baseUrl, 'POST', '/transaction/transfer', {
+      token: payer.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { from: 'checking', bankName: 'Summit Bank', routingNumber: '102000021', accountType: 'checking', paymentPin: BENCH_PIN, ...body },
+    }),
+    200,
+    'transfer',
+  );
+}
+await transfer(alice, { amount: 125.5, accountNumber: bob.accountNumber, to: 'Bob', description: 'Dinner' });
+await transfer(bob, { amount: 60, accountNumber: carol.accountNumber, to: 'Carol', description: 'Concert tickets' });
+await transfer(carol, { amount: 75, accountNumber: '4000123456', bankName: 'Other Bank', routingNumber: '011000015', to: 'Landlord', description: 'Rent share' });
+await transfer(alice, { amount: 30, accountNumber: '0000000000', bankName: 'Other Bank', routingNumber: '011000015', to: 'Closed account', description: 'Bounced' });
+
+// Wait until the external transfers settle or come back (the settlement delay) and the projector has caught up.
+let trial: TrialBalance | undefined;
+let reconciliation: Reconciliation | undefined;
+const deadline = Date.now() + 60_000;
+for (;;) {
+  trial = (await expectStatus(call<{ data: TrialBalance }>(baseUrl, 'GET', '/audit/ledger/trial-balance', { token: admin }), 200, 'trial balance')).data;
+  reconciliation = (await expectStatus(call<{ data: Reconciliation }>(baseUrl, 'GET', '/audit/ledger/reconciliation', { token: admin }), 200, 'reconciliation')).data;
+  const waiting = reconciliation.clearing.reduce((sum, account) => sum + account.openItems.length, 0);
+  if (waiting === 0 || Date.now() > deadline) break;
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+}
+
+const lines: string[] = [];
+lines.push(`Trial balance at ${trial.at} (${trial.balanced ? 'balanced' : 'NOT BALANCED'})`, '');
+lines.push('| Code | Account | Type | Debits | Credits | Balance |', '|---|---|---|---:|---:|---:|');
+for (const row of trial.accounts) lines.push(`| ${row.code} | ${row.name} (\`${row.key}\`) | ${row.type} | ${dollars(row.debits)} | ${dollars(row.credits)} | ${dollars(row.balance)} |`);
+lines.push(`| | **Total** | | **${dollars(trial.totalDebits)}** | **${dollars(trial.totalCredits)}** | |`, '');
+lines.push(`Reconciliation (${reconciliation.ok ? 'ok' : 'DIFFERENCES'})`, '');
+lines.push('| Account | Balance | Subledger / open items | Difference |', '|---|---:|---:|---:|');
+for (const control of reconciliation.controls) lines.push(`| \`${control.key}\` | ${dollars(control.balance)} | ${dollars(control.subledgerTotal)} | ${dollars(control.difference)} |`);
+for (const clearing of reconciliation.clearing) {
+  const open = clearing.openItems.reduce((sum, item) => sum + item.amount, 0);
+  lines.push(`| \`${clearing.key}\` | ${dollars(clearing.balance)} | ${dollars(open)} (${clearing.openItems.length} open) | ${dollars(clearing.balance - open)} |`);
+}
+const staff = trial.accounts.filter((row) => row.key === 'staff-adjustments' || row.key === 'staff-postings');
+const created = -staff.reduce((sum, row) => sum + row.balance, 0);
+lines.push('', `Money created by staff: ${staff.map((row) => `${row.name} ${dollars(-row.balance)}`).join(', ')}; in all ${dollars(created)}.`);
+console.log(lines.join('\n'));
+if (!trial.balanced || !reconciliation.ok) process.exitCode = 1;
