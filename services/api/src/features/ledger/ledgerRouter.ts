@@ -1,4 +1,4 @@
-import { isLedgerAccountKey, trialBalanceOf } from '@bank/domain';
+import { isLedgerAccountKey, trialBalanceOf, type TrialBalance } from '@bank/domain';
 import type { EventStore } from '@bank/eventstore';
 import { Router } from 'express';
 import type { Logger } from 'pino';
@@ -15,8 +15,8 @@ import { allEntries, entryKey, entryKeyOf, ledgerEntryJson, queryEntries } from 
 import { ledgerAccountJson, trialBalanceJson } from './ledgerJson';
 import { queryEntryFilter, queryFormat, queryPastInstant } from './ledgerQuery';
 import { readLedgerTotals } from './ledgerTotalsQuery';
-import { reconcile } from './reconciliation';
 import { writeOut } from '../statements/writeOut';
+import { reconcile } from './reconciliation';
 import { sendDownload } from './sendDownload';
 import { LedgerReplayError, trialBalanceAt } from './trialBalanceAt';
 import { writeTrialBalancePdf } from './trialBalancePdf';
@@ -47,6 +47,14 @@ function trialBalanceFileName(at: Date, format: 'csv' | 'pdf'): string {
 export function ledgerRoutes(deps: LedgerDeps): Router {
   const router = Router();
   const now = () => deps.now?.() ?? new Date();
+  const replayedAt = async (at: Date): Promise<TrialBalance> => {
+    try {
+      return (await trialBalanceAt(deps.pool, deps.store, at)).trialBalance;
+    } catch (error) {
+      if (error instanceof LedgerReplayError) throw new UnprocessableError(error.message);
+      throw error;
+    }
+  };
 
   router.get('/accounts', async (_req, res) => {
     const trialBalance = trialBalanceOf(await readLedgerTotals(deps.pool));
@@ -57,13 +65,7 @@ export function ledgerRoutes(deps: LedgerDeps): Router {
     const asked = queryPastInstant(req, now());
     const format = queryFormat(req, ['csv', 'pdf'] as const);
     const at = asked ?? now();
-    let trialBalance;
-    try {
-      trialBalance = asked ? (await trialBalanceAt(deps.pool, deps.store, asked)).trialBalance : trialBalanceOf(await readLedgerTotals(deps.pool));
-    } catch (error) {
-      if (error instanceof LedgerReplayError) throw new UnprocessableError(error.message);
-      throw error;
-    }
+    const trialBalance = asked ? await replayedAt(asked) : trialBalanceOf(await readLedgerTotals(deps.pool));
     if (format === 'json') {
       res.json({ data: trialBalanceJson(at, trialBalance) });
       return;
