@@ -1,5 +1,6 @@
 import { chartOfAccounts, ledgerAccountKeys } from '@bank/domain';
 import { waitUntil } from '@bank/testkit';
+import { createSimulatedSettlement, type SettlementNetwork } from '@bank/transfers';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../testing/parseCsv';
@@ -54,8 +55,22 @@ async function trialBalance(query: Record<string, string> = {}): Promise<TrialBa
   return res.body.data as TrialBalanceJson;
 }
 
+/** Transfers to this account wait at the other bank until the test lets them settle. */
+const HELD_ACCOUNT = '5550002222';
+let releaseHeld: () => void = () => {};
+const held = new Promise<void>((resolve) => {
+  releaseHeld = resolve;
+});
+const simulated = createSimulatedSettlement([REJECTED_ACCOUNT]);
+const network: SettlementNetwork = {
+  async settle(request) {
+    if (request.accountNumber === HELD_ACCOUNT) await held;
+    return simulated.settle(request);
+  },
+};
+
 beforeAll(async () => {
-  t = await createLedgerTestApp('ledger_routes');
+  t = await createLedgerTestApp('ledger_routes', { settlement: network });
   [admin, auditor] = [await t.staff('admin'), await t.staff('auditor')];
   alice = await t.fundedCustomer(admin, 1000, 250.5);
   bob = await t.fundedCustomer(admin, 20);
@@ -75,6 +90,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  releaseHeld();
   await t?.close();
 });
 
@@ -284,6 +300,25 @@ describe('GET /audit/ledger/reconciliation', () => {
         { key: 'ach-outbound', balance: 0, openItems: [] },
       ],
     });
+  });
+});
+
+describe('GET /audit/ledger/reconciliation with a transfer half done', () => {
+  it('an external transfer waiting to settle is an open item of ach-outbound, and the books still reconcile', async () => {
+    const sent = await transfer(alice, { amount: 9.99, accountNumber: HELD_ACCOUNT }).expect(201);
+    const transferId = sent.body.data.transferId as string;
+    await t.settle();
+    const waiting = (await request(t.app).get(`${B}/reconciliation`).set(auditor.auth).expect(200)).body.data;
+    expect(waiting.ok).toBe(true);
+    const ach = waiting.clearing.find((account: { key: string }) => account.key === 'ach-outbound');
+    expect(ach).toEqual({ key: 'ach-outbound', balance: 9.99, openItems: [{ transferId, amount: 9.99, since: expect.any(String) }] });
+    expect(Date.parse(ach.openItems[0].since)).not.toBeNaN();
+    releaseHeld();
+    await waitForStatus(alice.userId, transferId, 'completed');
+    await t.settle();
+    const settled = (await request(t.app).get(`${B}/reconciliation`).set(auditor.auth).expect(200)).body.data;
+    expect(settled.ok).toBe(true);
+    expect(settled.clearing.find((account: { key: string }) => account.key === 'ach-outbound')).toEqual({ key: 'ach-outbound', balance: 0, openItems: [] });
   });
 });
 

@@ -1,4 +1,4 @@
-import { defaultTransferSettings } from '@bank/transfers';
+import { defaultTransferSettings, type SettlementNetwork } from '@bank/transfers';
 import { startWorker, type RunningWorker } from '@bank/worker';
 import request from 'supertest';
 import { createTestApp, type SignedIn, type TestApp } from '../../../testing/testApp';
@@ -20,7 +20,12 @@ export interface LedgerTestApp extends TestApp {
   fundedCustomer(admin: SignedIn, savings: number, checking?: number): Promise<SignedIn>;
 }
 
-export async function createLedgerTestApp(label: string): Promise<LedgerTestApp> {
+export interface LedgerTestAppOptions {
+  /** The other banks (default: the simulated network of SETTLEMENT_REJECT_ACCOUNTS). */
+  readonly settlement?: SettlementNetwork;
+}
+
+export async function createLedgerTestApp(label: string, options: LedgerTestAppOptions = {}): Promise<LedgerTestApp> {
   const t = await createTestApp(label, { env: { SETTLEMENT_DELAY_MS: '50' } });
   const { config } = t.deps;
   const worker = await startWorker({
@@ -37,6 +42,7 @@ export async function createLedgerTestApp(label: string): Promise<LedgerTestApp>
     signals: t.deps.signals,
     logger: t.deps.logger,
     sweepOnStart: false,
+    ...(options.settlement ? { settlement: options.settlement } : {}),
   });
   return {
     ...t,
