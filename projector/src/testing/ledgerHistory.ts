@@ -11,6 +11,9 @@ export const ledgerIds = {
   inFlightDebit: testId(812),
   inFlightCredit: testId(813),
   inFlightRefund: testId(814),
+  earlyTransfer: testId(821),
+  earlyDebit: testId(822),
+  earlyCredit: testId(823),
 } as const;
 
 const BUSINESS_DATE = '2025-06-01';
@@ -18,8 +21,10 @@ const BUSINESS_DATE = '2025-06-01';
 /**
  * The sample history (internal transfer credited, external transfer failed and refunded, an admin's balance edit
  * with a reason, staff postings and a reversal) and, for the books: an external transfer settled, an internal
- * transfer debited and not yet credited (an open clearing item), the business calendar's start and a day close.
- * Final balances: Ada savings 96,500 (98,000 less 1,000 settled and 500 in flight); Bob checking 2,000.
+ * transfer debited and not yet credited (an open clearing item), an internal transfer whose payee's credit is in
+ * the log before the payer's debit (as a generated bank writes them; it leaves no item), the business calendar's
+ * start (a day close is added by the test, dayClosed).
+ * Final balances: Ada savings 96,200 (98,000 less 1,000 settled, 500 in flight and 300 to Bob); Bob checking 2,300.
  */
 export function ledgerHistory(): StreamEvent[] {
   const adaAccount = `account-${ids.ada}`;
@@ -114,6 +119,34 @@ export function ledgerHistory(): StreamEvent[] {
         occurredAt: at(43),
         balanceAfterCents: 96_500,
         businessDate: BUSINESS_DATE,
+      }),
+    },
+    {
+      stream: `account-${ids.bob}`,
+      event: bankEvent('AccountCredited', {
+        transactionId: ledgerIds.earlyCredit,
+        account: 'checking',
+        amountCents: 300,
+        direction: 'credit',
+        description: 'Coffee',
+        transferId: ledgerIds.earlyTransfer,
+        status: 'completed',
+        occurredAt: at(44),
+        balanceAfterCents: 2_300,
+      }),
+    },
+    {
+      stream: adaAccount,
+      event: bankEvent('AccountDebited', {
+        transactionId: ledgerIds.earlyDebit,
+        account: 'savings',
+        amountCents: 300,
+        direction: 'debit',
+        description: 'Coffee',
+        transferId: ledgerIds.earlyTransfer,
+        status: 'completed',
+        occurredAt: at(44),
+        balanceAfterCents: 96_200,
       }),
     },
   ];

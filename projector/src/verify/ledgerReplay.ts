@@ -87,10 +87,13 @@ export class LedgerReplay {
       this.page.push({ position: positionText, lineNo, streamId: recorded.streamId, eventId: recorded.id, recordedAt, businessDate: entry.businessDate, line });
     });
     addEntryToTotals(this.totals, entry);
+    // An item is the net of its moves, open while not zero, since the move that opened it (see JournalBatch).
     for (const move of clearingMovesOf(entry)) {
       const key = clearingKey(move.accountKey, move.transferId);
-      if (move.opens) this.clearing.set(key, { accountKey: move.accountKey, transferId: move.transferId, amountCents: move.amountCents, since: recordedAt });
-      else this.clearing.delete(key);
+      const item = this.clearing.get(key);
+      const amountCents = (item?.amountCents ?? 0) + (move.opens ? move.amountCents : -move.amountCents);
+      if (amountCents === 0) this.clearing.delete(key);
+      else this.clearing.set(key, { accountKey: move.accountKey, transferId: move.transferId, amountCents, since: item?.since ?? recordedAt });
     }
   }
 

@@ -1,3 +1,4 @@
+import type { Position } from '@bank/eventstore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startProjector } from '../runner/projectorRunner';
 import { appendHistory } from '../testing/appendHistory';
@@ -7,10 +8,11 @@ import { verifyReadModels } from './verifyReadModels';
 import { untilHeadApplied } from '../testing/untilHeadApplied';
 
 let db: ProjectorTestDatabase;
+let last: Position | undefined;
 
 beforeAll(async () => {
   db = await createProjectorTestDatabase('verify_read_models');
-  await appendHistory(db.store, sampleHistory());
+  last = await appendHistory(db.store, sampleHistory());
 });
 afterAll(async () => {
   await db.close();
@@ -19,7 +21,7 @@ beforeEach(async () => {
   await db.pool.query('DROP SCHEMA IF EXISTS rm CASCADE');
   const projector = startProjector({ pool: db.pool, store: db.store });
   await projector.caughtUp;
-  await untilHeadApplied(db.pool, db.store);
+  await untilHeadApplied(db.pool, db.store, { position: last! });
   await projector.stop();
 });
 
