@@ -10,7 +10,8 @@ import { defineProjection, type ProjectedEvent, type ProjectionDb, type Projecti
  */
 function post(event: ProjectedEvent, db: ProjectionDb): void {
   const recordedAt = event.created.toISOString();
-  const entry = journalEntryOf({ type: event.type, data: event.data } as BankEvent, { streamId: event.streamId, recordedAt });
+  // A projected event is the domain's event (type and data, validated) with where it is stored.
+  const entry = journalEntryOf(event as unknown as BankEvent, { streamId: event.streamId, recordedAt });
   if (!entry) return;
   db.batch<JournalBatch>().add({ positionText: event.positionText, id: event.id, recordedAt }, entry);
 }

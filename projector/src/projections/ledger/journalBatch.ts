@@ -40,6 +40,8 @@ export class JournalBatch implements BatchWriter {
   private readonly moveTransferId: string[] = [];
   private readonly moveDelta: number[] = [];
   private readonly moveAt: string[] = [];
+  /** The positions of the events added: an event delivered twice in one batch is journaled once. */
+  private readonly events = new Set<string>();
 
   get lineCount(): number {
     return this.position.length;
@@ -47,6 +49,8 @@ export class JournalBatch implements BatchWriter {
 
   /** Adds an event's entry: its lines numbered 0..n-1, and the clearing items it opens or closes. */
   add(event: PostingEvent, entry: JournalEntry): void {
+    if (this.events.has(event.positionText)) return;
+    this.events.add(event.positionText);
     const { lines } = entry;
     for (let n = 0; n < lines.length; n += 1) {
       const line = lines[n]!;
