@@ -59,8 +59,8 @@ export function createApiRouters(deps: AppDeps): express.Router[] {
     transactions,
     createStatementsRouter(deps),
     createStandingOrdersRouter(deps),
-    createAuditRouter(deps),
     createLedgerRouter(deps),
+    createAuditRouter(deps),
   ];
 }
 
