@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { DEFAULT_PROJECTOR_NAME, positionOrUndefined } from '../checkpoint/checkpointStore';
 import { READ_MODEL_SCHEMA } from '../schema/readModelSchema';
 import { readModelTables } from '../schema/readModelTables';
-import { compareJournalPage, compareLedgerState, readLedgerSnapshot } from './ledgerComparison';
+import { compareJournalPage, compareLedgerState, readLedgerSnapshot, type JournalSums } from './ledgerComparison';
 import { LedgerReplay, ledgerReplayTypes } from './ledgerReplay';
 
 export interface VerifyMismatch {
@@ -96,16 +96,17 @@ export async function verifyReadModels(options: VerifyOptions): Promise<VerifyRe
     };
 
     const ledger = new LedgerReplay();
+    const sums: JournalSums = new Map();
     let journalLines = 0;
     let compared = '';
     const comparePage = async (through: string) => {
-      journalLines += await compareJournalPage(client, tables, ledger.takePage(), compared, through, note);
+      journalLines += await compareJournalPage(client, tables, ledger.takePage(), { after: compared, through }, sums, note);
       compared = through;
     };
     const { accounts, events } = await replayLog(options.store, positionOrUndefined(position), options.batchSize ?? 2000, ledger, comparePage);
     // Lines after the last event replayed and up to the checkpoint (none but a forged one).
     if (position !== null) await comparePage(position);
-    compareLedgerState(ledger, ledgerSnapshot, note);
+    compareLedgerState(ledger, ledgerSnapshot, sums, note);
 
     const rowsByUser = new Map(accountRows.rows.map((row) => [row.user_id, row]));
     const transactionsByUser = new Map<string, Map<string, TransactionRow>>();
