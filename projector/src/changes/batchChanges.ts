@@ -1,4 +1,4 @@
-import type { Projection, ProjectionDb } from '../projections/projection';
+import type { BatchWriter, Projection, ProjectionDb } from '../projections/projection';
 import { ProjectionError } from '../projections/projectionError';
 import type { ReadModelTables } from '../schema/readModelTables';
 import type { Statement } from './changeStatements';
@@ -34,6 +34,8 @@ export class BatchChanges {
   readonly byTable = new Map<string, TableChanges>();
   /** The projections' `execute` statements, in event order. */
   readonly statements: Statement[] = [];
+  /** The projections' batch writers (ProjectionDb.batch), made at their first use in the batch. */
+  readonly writers = new Map<Projection, BatchWriter>();
   private readonly contexts = new Map<Projection, ProjectionContext>();
 
   constructor(readonly layout: WriteLayout) {}
@@ -51,7 +53,25 @@ export class BatchChanges {
 
   /** True when nothing is to be written. */
   get empty(): boolean {
-    return this.statements.length === 0 && [...this.byTable.values()].every((table) => table.size === 0);
+    return this.statements.length === 0 && this.writers.size === 0 && [...this.byTable.values()].every((table) => table.size === 0);
+  }
+
+  /** The statements of the batch writers then the projections' own (`execute`), in the order they run. */
+  allStatements(): Statement[] {
+    const statements: Statement[] = [];
+    for (const writer of this.writers.values()) statements.push(...writer.statements(this.layout.tables));
+    statements.push(...this.statements);
+    return statements;
+  }
+
+  writerFor(projection: Projection): BatchWriter {
+    let writer = this.writers.get(projection);
+    if (!writer) {
+      if (!projection.createBatch) throw new ProjectionError(`Projection ${projection.name} has no batch writer (createBatch)`);
+      writer = projection.createBatch();
+      this.writers.set(projection, writer);
+    }
+    return writer;
   }
 
   table(name: string): TableChanges {
@@ -72,12 +92,12 @@ class ProjectionContext implements ProjectionDb {
   source!: ChangeSource;
 
   constructor(
-    private readonly batch: BatchChanges,
+    private readonly changes: BatchChanges,
     private readonly projection: Projection,
   ) {}
 
   get tables(): ReadModelTables {
-    return this.batch.layout.tables;
+    return this.changes.layout.tables;
   }
 
   insert(table: string, row: Row): void {
@@ -93,11 +113,15 @@ class ProjectionContext implements ProjectionDb {
   }
 
   execute(text: string, values: readonly unknown[] = []): void {
-    this.batch.statements.push({ text, values: [...values] });
+    this.changes.statements.push({ text, values: [...values] });
+  }
+
+  batch<T extends BatchWriter>(): T {
+    return this.changes.writerFor(this.projection) as T;
   }
 
   private own(table: string): TableChanges {
     if (!Object.hasOwn(this.projection.tables, table)) throw new ProjectionError(`Projection ${this.projection.name} does not declare the table ${table} it writes`);
-    return this.batch.table(table);
+    return this.changes.table(table);
   }
 }

@@ -49,7 +49,7 @@ export function isDuplicateKeyError(error: unknown): boolean {
 }
 
 async function runStatements(client: Client, changes: BatchChanges): Promise<void> {
-  for (const statement of changes.statements) await client.query(statement.text, statement.values);
+  for (const statement of changes.allStatements()) await client.query(statement.text, statement.values);
 }
 
 /** Rows per chunk of text handed to the COPY stream. */

@@ -1,6 +1,7 @@
 import { accountsProjection } from './accountsProjection';
 import { cardRequestsProjection } from './cardRequestsProjection';
 import { directoryProjection } from './directoryProjection';
+import { ledgerProjection } from './ledgerProjection';
 import type { Projection } from './projection';
 import { staffAuditLogProjection } from './staffAuditLogProjection';
 import { standingOrdersProjection } from './standingOrdersProjection';
@@ -18,4 +19,5 @@ export const defaultProjections: readonly Projection[] = [
   cardRequestsProjection,
   staffAuditLogProjection,
   standingOrdersProjection,
+  ledgerProjection,
 ];

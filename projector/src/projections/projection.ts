@@ -1,5 +1,6 @@
 import type { BankEventType, EventData } from '@bank/domain';
 import type { EventMetadata, Position, RecordedEvent } from '@bank/eventstore';
+import type { Statement } from '../changes/changeStatements';
 import type { Row } from '../changes/tableChanges';
 import type { ReadModelTables } from '../schema/readModelTables';
 import { ProjectionError } from './projectionError';
@@ -39,7 +40,21 @@ export interface ProjectionDb {
    * changes, in event order, one round trip each. It must be idempotent on its own. `tables` has the quoted names.
    */
   execute(text: string, values?: readonly unknown[]): void;
+  /**
+   * This projection's accumulator for the batch (made by its `createBatch` at the first call of the batch): for
+   * what is folded over the whole batch and written as a few statements (the journal's lines, running totals).
+   */
+  batch<T extends BatchWriter>(): T;
   readonly tables: ReadModelTables;
+}
+
+/**
+ * What a projection folds over one batch besides row changes. Its statements run in the batch's transaction after
+ * the row changes and before the `execute` statements; each must be idempotent on its own (a rebuild's bulk load
+ * may write a batch again over what it wrote).
+ */
+export interface BatchWriter {
+  statements(tables: ReadModelTables): Statement[];
 }
 
 export type ProjectionHandler<K extends BankEventType> = (event: ProjectedEvent<K>, db: ProjectionDb) => void | Promise<void>;
@@ -62,6 +77,14 @@ export interface Projection {
   readonly name: string;
   readonly tables: Readonly<Record<string, ProjectionTable>>;
   readonly handlers: ProjectionHandlers;
+  /**
+   * Tables written by statements only (the batch writer's or `execute`'s: no one-column key or no position
+   * column). Named so that a rebuild treats them as the projection's own: indexes dropped for its bulk load,
+   * projections sharing one built on one connection.
+   */
+  readonly statementTables?: readonly string[];
+  /** A fresh accumulator for one batch (see ProjectionDb.batch). */
+  readonly createBatch?: () => BatchWriter;
   /** Runs for every event of the log, known or not, before the typed handlers (e.g. a probe in tests). */
   readonly everyEvent?: (event: RecordedEvent, db: ProjectionDb) => void | Promise<void>;
 }
@@ -69,6 +92,11 @@ export interface Projection {
 export function defineProjection(definition: Projection): Projection {
   if (!/^[a-z_][a-z0-9_]*$/.test(definition.name)) throw new ProjectionError(`A projection's name is a lower-case identifier, got ${JSON.stringify(definition.name)}`);
   return definition;
+}
+
+/** Every table a projection writes: its row tables and its statement tables. */
+export function tablesWritten(projection: Projection): string[] {
+  return [...Object.keys(projection.tables), ...(projection.statementTables ?? [])];
 }
 
 /** The user id of a `customer-<id>` or `account-<id>` stream. */

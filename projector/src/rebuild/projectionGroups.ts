@@ -1,4 +1,4 @@
-import type { Projection } from '../projections/projection';
+import { tablesWritten, type Projection } from '../projections/projection';
 
 /**
  * Splits projections into groups that share no table: each group can be built on its own connection, at the same
@@ -8,7 +8,7 @@ import type { Projection } from '../projections/projection';
 export function independentGroups(projections: readonly Projection[]): Projection[][] {
   const groups: { tables: Set<string>; members: Projection[] }[] = [];
   for (const projection of projections) {
-    const tables = new Set(Object.keys(projection.tables));
+    const tables = new Set(tablesWritten(projection));
     const touching = groups.filter((group) => [...tables].some((table) => group.tables.has(table)));
     const merged = { tables, members: [projection] };
     for (const group of touching) {

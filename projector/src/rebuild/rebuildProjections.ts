@@ -4,7 +4,7 @@ import { advanceCheckpoint, CHECKPOINT_CHANNEL, DEFAULT_PROJECTOR_NAME, readChec
 import { LOCK_SQL, lockArgs } from '../locks/advisoryLocks';
 import type { ProjectorMetrics } from '../metrics/projectorMetrics';
 import { defaultProjections } from '../projections/defaultProjections';
-import type { Projection } from '../projections/projection';
+import { tablesWritten, type Projection } from '../projections/projection';
 import { applyBatch, createBatchTarget, type BatchTarget } from '../runner/applyBatch';
 import { EventDispatcher } from '../runner/eventDispatcher';
 import { checkOut } from '../runner/pooledClient';
@@ -129,7 +129,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
     const tables = readModelTables(builtSchema);
     await migrateReadModels(pool, builtSchema);
     try {
-      const written = [...new Set(projections.flatMap((projection) => Object.keys(projection.tables)))];
+      const written = [...new Set(projections.flatMap(tablesWritten))];
       const bulk = await prepareBulkLoad(pool, builtSchema, written, options.unlogged ?? false);
       logger.info({ schema: builtSchema, unlogged: bulk.unlogged, parallel }, 'rebuild: loading the log into a fresh schema');
 

@@ -116,7 +116,7 @@ function batchScript(target: BatchTarget, changes: BatchChanges, events: readonl
     const statement = tableStatement(table, { inlineRaisingIn: tables.schema });
     if (statement) parts.push(statement.text);
   }
-  for (const statement of changes.statements) parts.push(renderStatement(statement.text, statement.values));
+  for (const statement of changes.allStatements()) parts.push(renderStatement(statement.text, statement.values));
   parts.push(advanceCheckpointStatement(tables, { name, expected, next: last.position, applied: events.length, lastEventCreated: last.created }));
   if (target.notifyChannel) parts.push(renderStatement('SELECT pg_notify($1, $2)', [target.notifyChannel, `${name} ${formatPosition(last.position)}`]));
   parts.push('COMMIT');

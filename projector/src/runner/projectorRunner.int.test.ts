@@ -81,7 +81,7 @@ describe('the projector', () => {
     const last = await appendHistory(db.store, history.slice(20));
     const second = start();
     await second.caughtUp;
-    await untilHeadApplied(db.pool, db.store);
+    await untilHeadApplied(db.pool, db.store, { position: last! });
     expect(await checkpointOf()).toBe(formatPosition(last!));
     expect(await probeCount()).toBe(history.length);
   });

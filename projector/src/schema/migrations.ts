@@ -1,3 +1,4 @@
+import { ledgerTables } from './ledgerMigration';
 import { schemaIdent } from './readModelSchema';
 
 /**
@@ -251,6 +252,7 @@ export const migrations: readonly Migration[] = [
   { version: 2, name: 'require_row for projections', sql: requireRowFunction },
   { version: 3, name: 'search indexes of the admin lists', sql: searchIndexes },
   { version: 4, name: 'standing orders', sql: standingOrdersTable },
+  { version: 5, name: 'the books: journal, ledger accounts, clearing items, day closes, business date', sql: ledgerTables },
 ];
 
 export const LATEST_MIGRATION = migrations.at(-1)!.version;

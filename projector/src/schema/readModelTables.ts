@@ -14,6 +14,11 @@ export interface ReadModelTables {
   readonly cardRequests: string;
   readonly staffAuditLog: string;
   readonly standingOrders: string;
+  readonly journalLines: string;
+  readonly ledgerAccounts: string;
+  readonly clearingItems: string;
+  readonly ledgerDays: string;
+  readonly businessDate: string;
 }
 
 /** The tables a rebuild compares and a projection writes, in a stable order (checkpoint excluded). */
@@ -27,6 +32,11 @@ export const READ_MODEL_TABLE_NAMES = [
   'card_requests',
   'staff_audit_log',
   'standing_orders',
+  'journal_lines',
+  'ledger_accounts',
+  'clearing_items',
+  'ledger_days',
+  'business_date',
 ] as const;
 
 export function readModelTables(schemaName: string): ReadModelTables {
@@ -44,5 +54,10 @@ export function readModelTables(schemaName: string): ReadModelTables {
     cardRequests: `${schema}.card_requests`,
     staffAuditLog: `${schema}.staff_audit_log`,
     standingOrders: `${schema}.standing_orders`,
+    journalLines: `${schema}.journal_lines`,
+    ledgerAccounts: `${schema}.ledger_accounts`,
+    clearingItems: `${schema}.clearing_items`,
+    ledgerDays: `${schema}.ledger_days`,
+    businessDate: `${schema}.business_date`,
   };
 }

@@ -1,14 +1,22 @@
-import { emptyAccountHistory, evolveAccountHistory, isAccountEvent, parseEvent, transactionViews, type AccountHistory } from '@bank/domain';
-import { comparePositions, type EventStore, type Position } from '@bank/eventstore';
+import { emptyAccountHistory, evolveAccountHistory, isAccountEvent, parseEvent, transactionViews, type AccountHistory, type BankEvent } from '@bank/domain';
+import { comparePositions, formatPosition, type EventStore, type Position } from '@bank/eventstore';
 import type pg from 'pg';
 import { DEFAULT_PROJECTOR_NAME, positionOrUndefined } from '../checkpoint/checkpointStore';
 import { READ_MODEL_SCHEMA } from '../schema/readModelSchema';
 import { readModelTables } from '../schema/readModelTables';
+import { compareJournalPage, compareLedgerState, readLedgerSnapshot, type JournalSums } from './ledgerComparison';
+import { LedgerReplay, ledgerReplayTypes } from './ledgerReplay';
 
 export interface VerifyMismatch {
+  /** The customer concerned ('' for a mismatch of the books that concerns none: an account total, an extra line). */
   readonly userId: string;
+  /** The stream of the event concerned (`journal`, `ledger` for the books' own rows). */
   readonly stream: string;
-  /** `savings`, `checking`, `account`, or `transactions[<id>]` / `transactions[<id>].<field>`. */
+  /**
+   * `savings`, `checking`, `account`, or `transactions[<id>]` / `transactions[<id>].<field>`; for the books:
+   * `journal[<position>#<line no> <account key>]` (a line missing or extra) / `….<field>` (a line changed),
+   * `ledger[<key>].debitsCents|creditsCents`, `clearing[<key> <transfer id>]`, `ledgerDays[<date>]`, `businessDate.<field>`.
+   */
   readonly field: string;
   readonly expected: unknown;
   readonly actual: unknown;
@@ -18,6 +26,8 @@ export interface VerifyResult {
   readonly ok: boolean;
   /** Accounts compared. */
   readonly checked: number;
+  /** Journal lines of the read model compared with the replay's. */
+  readonly journalLines: number;
   readonly mismatches: VerifyMismatch[];
   /** The read models' checkpoint the comparison was made at (formatted), null when nothing is applied. */
   readonly position: string | null;
@@ -54,8 +64,10 @@ interface TransactionRow {
 
 /**
  * Replays every account stream with the domain's evolve and compares balances and transaction lists with the read
- * models, as of the read models' own checkpoint (read in one REPEATABLE READ snapshot, so the live projector may
- * keep writing meanwhile).
+ * models, and replays the books through the domain's posting rule (journalEntryOf) and compares them with the
+ * journal, the totals per account, the open clearing items and the day closes — as of the read models' own
+ * checkpoint (the small tables read in one REPEATABLE READ snapshot, so the live projector may keep writing
+ * meanwhile; the journal page by page beside the log's pages, up to that checkpoint: its lines there never change).
  */
 export async function verifyReadModels(options: VerifyOptions): Promise<VerifyResult> {
   const tables = readModelTables(options.schema ?? READ_MODEL_SCHEMA);
@@ -70,9 +82,9 @@ export async function verifyReadModels(options: VerifyOptions): Promise<VerifyRe
     const transactionRows = await client.query<TransactionRow>(
       `SELECT id, user_id, account, direction, amount_cents, status, balance_after_cents, transfer_id FROM ${tables.transactions}`,
     );
+    const ledgerSnapshot = await readLedgerSnapshot(client, tables);
     await client.query('COMMIT');
 
-    const { accounts, events } = await replayAccounts(options.store, positionOrUndefined(position), options.batchSize ?? 2000);
     const mismatches: VerifyMismatch[] = [];
     const report = (mismatch: VerifyMismatch) => {
       if (mismatches.length < maxMismatches) mismatches.push(mismatch);
@@ -82,6 +94,19 @@ export async function verifyReadModels(options: VerifyOptions): Promise<VerifyRe
       failed = true;
       report(mismatch);
     };
+
+    const ledger = new LedgerReplay();
+    const sums: JournalSums = new Map();
+    let journalLines = 0;
+    let compared = '';
+    const comparePage = async (through: string) => {
+      journalLines += await compareJournalPage(client, tables, ledger.takePage(), { after: compared, through }, sums, note);
+      compared = through;
+    };
+    const { accounts, events } = await replayLog(options.store, positionOrUndefined(position), options.batchSize ?? 2000, ledger, comparePage);
+    // Lines after the last event replayed and up to the checkpoint (none but a forged one).
+    if (position !== null) await comparePage(position);
+    compareLedgerState(ledger, ledgerSnapshot, sums, note);
 
     const rowsByUser = new Map(accountRows.rows.map((row) => [row.user_id, row]));
     const transactionsByUser = new Map<string, Map<string, TransactionRow>>();
@@ -140,7 +165,7 @@ export async function verifyReadModels(options: VerifyOptions): Promise<VerifyRe
       for (const id of extra.keys()) note({ userId, stream: `account-${userId}`, field: `transactions[${id}]`, expected: null, actual: 'present' });
     }
 
-    return { ok: !failed, checked: [...accounts.values()].filter((state) => state.status !== 'unopened').length, mismatches, position, events };
+    return { ok: !failed, checked: [...accounts.values()].filter((state) => state.status !== 'unopened').length, journalLines, mismatches, position, events };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
@@ -149,8 +174,18 @@ export async function verifyReadModels(options: VerifyOptions): Promise<VerifyRe
   }
 }
 
-/** Folds every account stream of the log up to `until` (inclusive) with the auditors' fold (accountHistory). */
-async function replayAccounts(store: EventStore, until: Position | undefined, batchSize: number): Promise<{ accounts: Map<string, AccountHistory>; events: number }> {
+/**
+ * Folds every account stream of the log up to `until` (inclusive) with the auditors' fold (accountHistory), and
+ * replays the books into `ledger`; after each page of the log, `onPage` gets the position of its last event
+ * replayed (the ledger's lines of the page are then to be compared).
+ */
+async function replayLog(
+  store: EventStore,
+  until: Position | undefined,
+  batchSize: number,
+  ledger: LedgerReplay,
+  onPage: (through: string) => Promise<void>,
+): Promise<{ accounts: Map<string, AccountHistory>; events: number }> {
   const accounts = new Map<string, AccountHistory>();
   let events = 0;
   if (!until) return { accounts, events };
@@ -158,17 +193,28 @@ async function replayAccounts(store: EventStore, until: Position | undefined, ba
   for (;;) {
     const batch = await store.readAll({ after, limit: batchSize });
     if (batch.length === 0) break;
+    let last: string | undefined;
+    let done = false;
     for (const recorded of batch) {
-      if (comparePositions(recorded.position, until) > 0) return { accounts, events };
+      if (comparePositions(recorded.position, until) > 0) {
+        done = true;
+        break;
+      }
       events += 1;
-      if (!recorded.streamId.startsWith('account-')) continue;
+      last = formatPosition(recorded.position);
+      const forAccount = recorded.streamId.startsWith('account-');
+      const forLedger = ledgerReplayTypes.has(recorded.type);
+      if (!forAccount && !forLedger) continue;
       const schemaVersion = typeof recorded.metadata.schemaVersion === 'number' ? recorded.metadata.schemaVersion : undefined;
-      const event = parseEvent(recorded.type, recorded.data, schemaVersion);
-      if (!isAccountEvent(event)) continue;
+      const event: BankEvent = parseEvent(recorded.type, recorded.data, schemaVersion);
+      if (forLedger) ledger.add(recorded, last, event);
+      if (!forAccount || !isAccountEvent(event)) continue;
       const userId = recorded.streamId.slice('account-'.length);
       const history = accounts.get(userId) ?? emptyAccountHistory();
       accounts.set(userId, evolveAccountHistory(history, event));
     }
+    if (last !== undefined) await onPage(last);
+    if (done) break;
     after = batch.at(-1)!.position;
   }
   return { accounts, events };

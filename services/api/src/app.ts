@@ -16,6 +16,7 @@ import { createBusinessDateRouter } from './features/businessDate/businessDateRo
 import { createCardsRouter } from './features/cards/cardsRouter';
 import { createContactsRouter } from './features/contacts/contactsRouter';
 import { createFilesRouter } from './features/files/filesRouter';
+import { createLedgerRouter } from './features/ledger/ledgerRouter';
 import { createApiDocsRouter } from './features/openapi/apiDocsRouter';
 import { createOpenApiRouter } from './features/openapi/openApiRouter';
 import { createQueueDashboard, QUEUE_DASHBOARD_PATH } from './features/transactions/queueDashboard';
@@ -59,6 +60,7 @@ export function createApiRouters(deps: AppDeps): express.Router[] {
     transactions,
     createStatementsRouter(deps),
     createStandingOrdersRouter(deps),
+    createLedgerRouter(deps),
     createAuditRouter(deps),
     createBusinessDateRouter(deps),
   ];

@@ -276,6 +276,18 @@ describe('the authorization matrix', () => {
     });
   }
 
+  it('GET /audit/ledger/* (the books): auditor, admin', async () => {
+    for (const path of ['/accounts', '/trial-balance', '/accounts/cash-at-fed/entries', '/reconciliation', '/days']) {
+      for (const caller of callers) {
+        const me = caller === 'none' ? undefined : await callersByRole.get(caller)!();
+        const req = request(t.app).get(`/api/audit/ledger${path}`);
+        const res = me ? await req.set(me.auth) : await req;
+        const expected = caller === 'none' ? 401 : caller === 'customer' ? 403 : 200;
+        expect(res.status, `${path} ${caller} → ${res.status}`).toBe(expected);
+      }
+    }
+  });
+
   it('GET /audit/* (the audit feature): auditor, admin', async () => {
     for (const caller of callers) {
       const me = caller === 'none' ? undefined : await callersByRole.get(caller)!();

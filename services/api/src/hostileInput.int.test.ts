@@ -42,6 +42,11 @@ const AUDIT_ROUTES: readonly FuzzRoute[] = [
   { method: 'get', path: '/audit/users/:id/events', caller: 'auditor', query: ['format'] },
   { method: 'get', path: '/audit/users/:id/balances', caller: 'auditor', query: ['at'] },
   { method: 'get', path: '/audit/log', caller: 'auditor', query: ['actor', 'type', 'from', 'to', 'limit', 'offset'] },
+  { method: 'get', path: '/audit/ledger/accounts', caller: 'auditor', query: [] },
+  { method: 'get', path: '/audit/ledger/trial-balance', caller: 'auditor', query: ['at', 'format'] },
+  { method: 'get', path: '/audit/ledger/accounts/:key/entries', caller: 'auditor', query: ['from', 'to', 'customerId', 'limit', 'cursor', 'format'] },
+  { method: 'get', path: '/audit/ledger/reconciliation', caller: 'auditor', query: [] },
+  { method: 'get', path: '/audit/ledger/days', caller: 'auditor', query: ['limit', 'cursor'] },
 ];
 
 const routes: readonly FuzzRoute[] = [
@@ -62,6 +67,7 @@ function realParam(route: FuzzRoute, name: string): string {
   // Never a real target for a DELETE: it would succeed once and then test nothing but 404.
   if (route.method === 'delete') return randomUUID();
   if (name === 'email') return target.email;
+  if (name === 'key') return 'customer-savings';
   if (route.path.startsWith('/files/')) return ids.file;
   if (route.path.startsWith('/beneficiaries/')) return ids.beneficiary;
   if (route.path.startsWith('/contacts/')) return ids.contact;

@@ -5,6 +5,9 @@ import { createTestApp, type TestApp } from '../testing/testApp';
 import { queryStaffLog, searchCustomers } from './audit/readModelQueries';
 import { listBeneficiaries } from './beneficiaries/beneficiaryQueries';
 import { listContacts } from './contacts/contactQueries';
+import { latestCloseAtOrBefore } from './ledger/dayCloseQuery';
+import { queryDays } from './ledger/ledgerDays';
+import { queryEntries } from './ledger/ledgerEntries';
 import { listTransactionRows } from './transactions/transactionQueries';
 import { listCustomers } from './users/customerList';
 
@@ -100,7 +103,23 @@ beforeAll(async () => {
      SELECT gen_random_uuid(), 'Payee', lpad(i::text, 10, '0'), gen_random_uuid(), timestamptz '2026-01-01' + i * interval '1 minute', '0'
        FROM generate_series(1, 5000) AS i`,
   );
-  for (const table of ['users', 'transactions', 'staff_audit_log', 'contacts', 'beneficiaries']) await pool.query(`ANALYZE rm.${table}`);
+  // The books: 20,000 journal lines, over nine accounts of the chart but for fee-income's one in a thousand.
+  await pool.query(
+    `WITH c AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS r FROM rm.users WHERE role = 'customer' LIMIT 2000)
+     INSERT INTO rm.journal_lines (position, line_no, event_id, recorded_at, business_date, account_key, side, amount_cents, customer_id,
+                                   account_type, transfer_id, actor_id, description)
+     SELECT lpad(i::text, 20, '0') || ':' || lpad(i::text, 20, '0'), 0, gen_random_uuid(), timestamptz '2026-01-01' + i * interval '1 minute',
+            date '2026-01-01' + i / 1440, CASE WHEN i % 1000 = 0 THEN 'fee-income' ELSE (ARRAY['cash-at-fed','customer-savings','customer-checking',
+            'transfers-in-transit','ach-outbound','interest-payable','staff-adjustments','staff-postings','interest-expense'])[1 + i % 9] END, 'debit', 100,
+            c.id, 'savings', NULL, NULL, 'Bulk'
+       FROM generate_series(1, 20000) AS i JOIN c ON c.r = i % 2000`,
+  );
+  await pool.query(
+    `INSERT INTO rm.ledger_days (business_date, closed_at, through_position, total_debits_cents, total_credits_cents, balanced, journal_hash, line_count, accounts)
+     SELECT date '2020-01-01' + i, timestamptz '2020-01-02' + i * interval '1 day', lpad(i::text, 20, '0') || ':' || lpad(i::text, 20, '0'), 0, 0, true, '', 0, '[]'
+       FROM generate_series(1, 2000) AS i`,
+  );
+  for (const table of ['users', 'transactions', 'staff_audit_log', 'contacts', 'beneficiaries', 'journal_lines', 'ledger_days']) await pool.query(`ANALYZE rm.${table}`);
 }, 120_000);
 
 afterAll(async () => {
@@ -108,6 +127,22 @@ afterAll(async () => {
 });
 
 describe('query plans of the admin lists', () => {
+  // An account with a large share of the lines may walk the primary key (log order) instead: its next page is near.
+  it("the books: a rare account's entries walk journal_lines_account_idx, a customer's journal_lines_customer_idx, the day closes their key", async () => {
+    const after = { position: `${'0'.repeat(15)}10000:${'0'.repeat(15)}10000`, lineNo: 0 };
+    expectIndexed(await planOf((pool) => queryEntries(pool, { accountKey: 'fee-income' }, 101)), 'journal_lines', 'journal_lines_account_idx');
+    expectIndexed(
+      await planOf((pool) => queryEntries(pool, { accountKey: 'fee-income', from: '2026-01-02', to: '2026-01-05' }, 101, after)),
+      'journal_lines',
+      'journal_lines_account_idx',
+    );
+    expectIndexed(await planOf((pool) => queryEntries(pool, { accountKey: 'customer-savings', customerId: someUser }, 101, after)), 'journal_lines', 'journal_lines_customer_idx');
+    expectIndexed(await planOf((pool) => queryDays(pool, 101)), 'ledger_days', 'ledger_days_pkey');
+    expectIndexed(await planOf((pool) => queryDays(pool, 101, { businessDate: '2024-01-01' })), 'ledger_days', 'ledger_days_pkey');
+    // The trial balance at an instant starts from the latest close at or before it.
+    expectIndexed(await planOf((pool) => latestCloseAtOrBefore(pool, new Date('2022-01-01T00:00:00Z'))), 'ledger_days', 'ledger_days_pkey');
+  });
+
   it('customers: the first page and a later one walk users_role_created_idx', async () => {
     expectIndexed(await planOf((pool) => listCustomers(pool, { limit: 51 })), 'users', 'users_role_created_idx');
     expectIndexed(

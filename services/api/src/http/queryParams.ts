@@ -1,3 +1,4 @@
+import { isCalendarDate } from '@bank/domain';
 import type { Request } from 'express';
 import { invalidField } from './httpErrors';
 
@@ -26,6 +27,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{
 /** An ISO-8601 date or date-time (a date alone is midnight UTC), or undefined. */
 export function parseInstant(text: unknown): Date | undefined {
   if (typeof text !== 'string' || !ISO_DATE.test(text.trim())) return undefined;
+  // The engine's parser takes 2025-02-30 for March 2nd: the day must exist.
+  if (!isCalendarDate(text.trim().slice(0, 10))) return undefined;
   const date = new Date(text.trim());
   return Number.isNaN(date.getTime()) ? undefined : date;
 }

@@ -1,6 +1,6 @@
 import { createAuditVerifier } from '@bank/api';
 import { createCommandHandler } from '@bank/commands';
-import { transferRequestOf, type EventData } from '@bank/domain';
+import { clearingAccountKeys, controlAccountKeyOf, transferRequestOf, trialBalanceOf, type EventData } from '@bank/domain';
 import { createPostgresEventStore, ensureEventStoreSchema, type EventStore } from '@bank/eventstore';
 import { createPool, parseKeyringText } from '@bank/platform';
 import { migrateReadModels } from '@bank/projector';
@@ -91,6 +91,26 @@ describe('a generated bank with transfers', () => {
     const { balances, postings, out } = rows[0]!;
     expect(BigInt(out)).toBeGreaterThan(0n);
     expect(BigInt(balances)).toBe(BigInt(postings) - BigInt(out));
+  });
+
+  it('keeps balanced books: total debits = total credits, each control account = the sum of its customers’ balances, nothing in transit', async () => {
+    const { rows } = await pool.query<{ key: string; debits: string; credits: string }>(
+      'SELECT key, debits_cents::text AS debits, credits_cents::text AS credits FROM rm.ledger_accounts',
+    );
+    const trial = trialBalanceOf(new Map(rows.map((row) => [row.key, { debitsCents: BigInt(row.debits), creditsCents: BigInt(row.credits) }])));
+    expect(trial.totalDebitsCents).toBeGreaterThan(0n);
+    expect(trial.totalDebitsCents).toBe(trial.totalCreditsCents);
+    expect(trial.balanced).toBe(true);
+    const balanceOf = (key: string) => trial.rows.find((row) => row.key === key)!.balanceCents;
+    const { rows: sums } = await pool.query<{ savings: string; checking: string }>(
+      'SELECT sum(savings_cents)::text AS savings, sum(checking_cents)::text AS checking FROM rm.accounts',
+    );
+    expect(balanceOf(controlAccountKeyOf.savings)).toBe(BigInt(sums[0]!.savings));
+    expect(balanceOf(controlAccountKeyOf.checking)).toBe(BigInt(sums[0]!.checking));
+    // Every generated transfer completed: the clearing accounts are empty and hold no open item.
+    for (const key of clearingAccountKeys) expect(balanceOf(key)).toBe(0n);
+    expect(await count('SELECT count(*) AS n FROM rm.clearing_items')).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM rm.journal_lines')).toBeGreaterThanOrEqual(2 * 1_200);
   });
 
   it('records the verifications the plan gives, decided by the generated admin, with a readable document', async () => {

@@ -24,7 +24,7 @@ async function* prepended(first: StatementItem, rest: AsyncIterator<StatementIte
 }
 
 /** The compression middleware's flush, when it is there (each chunk of a download then goes out at once). */
-function flusherOf(res: Response): () => void {
+export function flusherOf(res: Response): () => void {
   const flush = (res as Response & { flush?: () => void }).flush;
   return typeof flush === 'function' ? () => flush.call(res) : () => {};
 }

@@ -10,7 +10,7 @@ export const STATEMENT_CSV_HEADER = ['date', 'transaction_id', 'description', 't
 const LINES_PER_CHUNK = 200;
 
 /** A spreadsheet must not take a description for a formula (=, +, -, @ at the start): it is kept as text. */
-function safeText(text: string): string {
+export function safeText(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 

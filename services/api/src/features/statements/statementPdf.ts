@@ -32,7 +32,7 @@ function day(iso: string): string {
 }
 
 /** The page number at the bottom; pdfkit would start a new page for text below the bottom margin, so it is lifted. */
-function footer(doc: Doc, page: number): void {
+export function footer(doc: Doc, page: number): void {
   const bottom = doc.page.margins.bottom;
   doc.page.margins.bottom = 0;
   doc.font('Helvetica').fontSize(8).fillColor('#555555').text(`Page ${page}`, MARGIN, FOOTER_Y, { width: RIGHT - MARGIN, align: 'center', lineBreak: false });

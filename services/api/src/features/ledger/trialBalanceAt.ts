@@ -1,0 +1,112 @@
+import {
+  addEntryToTotals,
+  EventParseError,
+  emptyLedgerTotals,
+  isLedgerAccountKey,
+  journalEntryOf,
+  parseEvent,
+  postingEventTypes,
+  totalsFromStored,
+  trialBalanceOf,
+  type LedgerTotals,
+  type TrialBalance,
+} from '@bank/domain';
+import type { EventStore, Position, RecordedEvent } from '@bank/eventstore';
+import { schemaVersionOf } from '../audit/storedEvent';
+import { latestCloseAtOrBefore, type DayCloseStart } from './dayCloseQuery';
+import type { Queryable } from './ledgerTotalsQuery';
+
+/**
+ * How far past `at` the replay keeps reading. An event counts from the instant the store recorded it (`created`: on
+ * PostgreSQL the append's transaction start), the instant the projector writes to rm.journal_lines.recorded_at, so
+ * that the trial balance at T holds exactly the journal lines recorded at or before T. The log's order is not
+ * quite that instant's order: an append takes its streams' locks before its transaction gets the id that orders
+ * it in the log (appendBatchFunction.ts), so an append that waited for a lock comes after appends that started
+ * later. An event recorded at or before `at` can therefore sit behind one recorded a little after it; the replay
+ * stops only at the first event recorded more than this margin after `at`. Ten seconds is far more than an append
+ * waits for a lock, and costs the reading of ten seconds of the log.
+ */
+export const LEDGER_CLOCK_MARGIN_MS = 10_000;
+
+/** Events per read of the log. */
+export const LEDGER_REPLAY_PAGE_SIZE = 1_000;
+
+export class LedgerReplayError extends Error {
+  override readonly name = 'LedgerReplayError';
+}
+
+export interface TrialBalanceAtOptions {
+  readonly pageSize?: number;
+  readonly marginMs?: number;
+  /** Called after each read of the log with its number of events: lets tests count the work done. */
+  readonly onPage?: (events: number) => void;
+}
+
+export interface TrialBalanceAt {
+  readonly trialBalance: TrialBalance;
+  /** The day close the replay started from (none: from the start of the log). */
+  readonly close: DayCloseStart | undefined;
+  /** Events of the log read after the close. */
+  readonly eventsRead: number;
+}
+
+function totalsOfClose(close: DayCloseStart | undefined): LedgerTotals {
+  if (!close) return emptyLedgerTotals();
+  const unknown = close.accounts.find((account) => !isLedgerAccountKey(account.key));
+  if (unknown) throw new LedgerReplayError(`The day close of ${close.businessDate} names an account not in the chart: ${unknown.key}`);
+  return totalsFromStored(close.accounts);
+}
+
+const posts = postingEventTypes as ReadonlySet<string>;
+
+/** Adds the journal entry of one event recorded at `recordedAt` to `totals` (an event that posts nothing adds none). */
+function post(totals: LedgerTotals, event: RecordedEvent, recordedAt: Date): void {
+  try {
+    const entry = journalEntryOf(parseEvent(event.type, event.data, schemaVersionOf(event)), { streamId: event.streamId, recordedAt: recordedAt.toISOString() });
+    if (entry) addEntryToTotals(totals, entry);
+  } catch (error) {
+    if (error instanceof EventParseError) {
+      throw new LedgerReplayError(`The log cannot be replayed: ${error.message}. Run the verification (GET /audit/verify).`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The trial balance as the log stood at `at`: the cumulative totals of the latest day close recorded at or before
+ * `at` (rm.ledger_days), plus the journal entries of the events after the close's position that were recorded at
+ * or before `at`. The log is read in pages, the next one asked for while this one is folded, and the reading stops
+ * at the first event recorded more than the clock margin after `at`: days are closed daily, so a replay reads at
+ * most about a day of the log. Without a close it replays from the start of the log.
+ */
+export async function trialBalanceAt(db: Queryable, store: EventStore, at: Date, options: TrialBalanceAtOptions = {}): Promise<TrialBalanceAt> {
+  const pageSize = options.pageSize ?? LEDGER_REPLAY_PAGE_SIZE;
+  const until = at.getTime();
+  const stopAfter = until + (options.marginMs ?? LEDGER_CLOCK_MARGIN_MS);
+  const close = await latestCloseAtOrBefore(db, at);
+  const totals = totalsOfClose(close);
+  const read = async (after: Position | undefined): Promise<RecordedEvent[]> => {
+    const page = await store.readAll({ ...(after ? { after } : {}), limit: pageSize });
+    options.onPage?.(page.length);
+    return page;
+  };
+  let eventsRead = 0;
+  let pending: Promise<RecordedEvent[]> | undefined = read(close?.throughPosition);
+  try {
+    while (pending) {
+      const page: RecordedEvent[] = await pending;
+      const last = page.at(-1);
+      pending = last && page.length === pageSize ? read(last.position) : undefined;
+      for (const event of page) {
+        eventsRead += 1;
+        const recordedAt = event.created;
+        if (recordedAt.getTime() > stopAfter) return { trialBalance: trialBalanceOf(totals), close, eventsRead };
+        if (recordedAt.getTime() <= until && posts.has(event.type)) post(totals, event, recordedAt);
+      }
+    }
+  } finally {
+    // Stopped before the read ahead was needed: let it settle without an unhandled rejection.
+    pending?.catch(() => undefined);
+  }
+  return { trialBalance: trialBalanceOf(totals), close, eventsRead };
+}
