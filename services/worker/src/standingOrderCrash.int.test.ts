@@ -9,7 +9,7 @@ import { seededRandom } from '@bank/platform';
 /**
  * The worker as a real process (services/worker/test/standingOrderClockScript.ts: startWorker, with the transfer
  * process and the close of business, whose first step pays the standing orders due on the date it closes, on a clock
- * the test steps) over 14 months of a monthly order on the 31st
+ * the test steps) over 8 months of a monthly order on the 31st
  * and a weekly order, killed with SIGKILL at seeded random points — between ticks, and held at a point of a payment
  * (the payer debited and the occurrence not recorded, the payee's credit half done) — and started again where the
  * killed one was. Every occurrence is paid exactly once, and the money is exact.
@@ -17,7 +17,7 @@ import { seededRandom } from '@bank/platform';
 const PIN = '123456';
 const CATCH_UP_DAYS = 7;
 const FIRST_INSTANT = '2025-01-01T06:00:00.000Z';
-const LAST_DAY = '2026-03-05';
+const LAST_DAY = '2025-09-05';
 const KILLS = 6;
 const PAYMENT_POINTS: readonly FaultPoint[] = ['after-debit', 'before-credit', 'after-credit', 'after-complete'];
 
@@ -93,15 +93,15 @@ afterAll(async () => {
   await fx?.close();
 });
 
-describe('standing orders over 14 months in a worker process killed with SIGKILL at random points', () => {
+describe('standing orders over 8 months in a worker process killed with SIGKILL at random points', () => {
   const seed = Date.now() % 1_000_000;
-  it(`pays every occurrence exactly once, the money exact (seed ${seed})`, { timeout: 120_000 }, async () => {
+  it(`pays every occurrence exactly once, the money exact (seed ${seed})`, { timeout: 180_000 }, async () => {
     const next = seededRandom(seed);
     const steps = clockSteps(next);
     const payer = await fx.openCustomer({ checkingCents: 10_000_00, pin: PIN });
     const payee = await fx.openCustomer();
     const monthly: Schedule = { frequency: 'monthly', day: 31, firstDate: '2025-01-31' };
-    const weekly: Schedule = { frequency: 'weekly', day: 5, firstDate: '2025-01-01', endDate: '2026-02-28' };
+    const weekly: Schedule = { frequency: 'weekly', day: 5, firstDate: '2025-01-01', endDate: '2025-08-31' };
     const orders = [
       { orderId: await createOrder(payer, payee, 100_00, monthly), schedule: monthly, amountCents: 100_00 },
       { orderId: await createOrder(payer, payee, 25_00, weekly), schedule: weekly, amountCents: 25_00 },
@@ -147,7 +147,7 @@ describe('standing orders over 14 months in a worker process killed with SIGKILL
       totalCents += expected.length * amountCents;
     }
     // The day-31 order went through the short months on their last day.
-    expect(occurrencesBetween(monthly, monthly.firstDate, end)).toEqual(expect.arrayContaining(['2025-02-28', '2025-04-30', '2026-02-28']));
+    expect(occurrencesBetween(monthly, monthly.firstDate, end)).toEqual(expect.arrayContaining(['2025-02-28', '2025-04-30', '2025-06-30']));
     expect(new Set(transferIds).size).toBe(transferIds.length);
 
     // The worker finishes the credits in flight; then each transfer has one debit and one credit, and no other.
