@@ -5,7 +5,10 @@
  * the customer list (pages walked by cursor), a search by name fragment, by e-mail and by account number, one
  * customer's detail, a customer's transactions page (an ordinary customer and the largest merchant, pages walked by
  * cursor), the auditors' balances-at for the largest merchant, the staff log page and a customer's own
- * GET /user/me; plus the load and rebuild times, the database size and the largest body. Writes its section of
+ * GET /user/me; the ledger's trial balance now (read model) and at an instant (the latest day close and the log after
+ * it: before the bank starts, the generated history is closed as the business day before today, the first close an
+ * existing bank makes, timed; the bench then posts a day's worth of staff transactions over HTTP and asks for the
+ * trial balance at an instant after them); plus the load and rebuild times, the database size and the largest body. Writes its section of
  * docs/benchmarks.md (unless --no-write) and prints one JSON object as its last line.
  */
 import { execFile } from 'node:child_process';
@@ -15,10 +18,11 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { closePasswordWorkers, hashSecret } from '@bank/api';
-import { loadChainKeys } from '@bank/commands';
+import { createCob } from '@bank/books';
+import { createCommandHandler, loadChainKeys } from '@bank/commands';
 import { loadCheckpointKeys, parseCheckpointSettings } from '@bank/integrity';
 import { createPostgresEventStore, ensureEventStoreSchema } from '@bank/eventstore';
-import { createPool, createProgressReporter } from '@bank/platform';
+import { createPool, createProgressReporter, systemClock, utcDate } from '@bank/platform';
 import { migrateReadModels } from '@bank/projector';
 import { freeTcpPort } from '@bank/testkit';
 import { loadGeneratedBank, writeCheckpoints } from '../src/scale/loadGeneratedBank';
@@ -126,6 +130,7 @@ async function main(): Promise<void> {
   let bank: Awaited<ReturnType<typeof startBank>> | undefined;
   try {
     let load: { events: number; loadSeconds: number; rebuildSeconds: number; checkpointSeconds: number } | undefined;
+    let closeSeconds: number | null = null;
     // Where the bank started below keeps its signed checkpoints, and its key: the bank's own settings for this env.
     const checkpoints = {
       dir: parseCheckpointSettings({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, EVENTSTORE_URL: undefined }, {}).dir,
@@ -154,6 +159,8 @@ async function main(): Promise<void> {
       await store.close();
       const rebuildSeconds = round(rebuilt.durationMs / 1000);
       load = { events: seeded.events, loadSeconds, rebuildSeconds, checkpointSeconds: round(checkpointSeconds ?? 0) };
+      closeSeconds = await closeGeneratedHistory(databaseUrl, pool, loadChainKeys({ NODE_ENV: 'production', DATA_DIR: dataDir }, keys));
+      log(`the generated history closed as ${utcDate(new Date(Date.now() - 86_400_000))} in ${closeSeconds} s`);
     } else {
       // The bank's checkpoint writer would read the whole log on its first start with this fresh directory: done
       // before the bank starts, so that the reads are measured on a bank with nothing to catch up.
@@ -210,6 +217,11 @@ async function main(): Promise<void> {
     );
     reads['staff log page'] = await measure('staff log page', samples, () => get('/audit/log?limit=50'));
     reads['own GET /user/me'] = await measure('own GET /user/me', samples, () => get('/user/me', customerToken));
+    reads['trial balance now'] = await measure('trial balance now', samples, () => get('/audit/ledger/trial-balance'));
+    const afterClose = await postStaffDay(base, admin, ordinaryId);
+    reads[`trial balance at an instant (${afterClose.postings} postings after the latest close)`] = await measure('trial balance at an instant', Math.max(5, Math.floor(samples / 4)), () =>
+      get(`/audit/ledger/trial-balance?at=${encodeURIComponent(afterClose.at)}`),
+    );
 
     const result = {
       customers,
@@ -218,6 +230,7 @@ async function main(): Promise<void> {
       loadSeconds: load?.loadSeconds ?? null,
       rebuildSeconds: load?.rebuildSeconds ?? null,
       checkpointSeconds: load?.checkpointSeconds ?? null,
+      closeSeconds,
       databaseBytes,
       largestBodyBytes,
       largestBodyRead,
@@ -236,7 +249,7 @@ async function main(): Promise<void> {
 Last run: ${new Date().toISOString()}${quick ? ' (quick)' : ''}, ${machine}, PostgreSQL on localhost, the bank started with
 \`${startCommand}\`; load average after the reads
 ${await loadAverage()}. A generated bank (\`npm run seed:scale\`, seed ${seed}): **${customers.toLocaleString('en-US')} customers, ${transactions.toLocaleString('en-US')} postings**
-(${events.toLocaleString('en-US')} events), ${load ? `loaded in **${load.loadSeconds} s**, rebuilt in **${load.rebuildSeconds} s** and its signed checkpoints written in ${load.checkpointSeconds} s` : `loaded by an earlier run (\`--database ${database}\`)`}; database
+(${events.toLocaleString('en-US')} events), ${load ? `loaded in **${load.loadSeconds} s**, rebuilt in **${load.rebuildSeconds} s** and its signed checkpoints written in ${load.checkpointSeconds} s` : `loaded by an earlier run (\`--database ${database}\`)`}${closeSeconds === null ? '' : `; the whole generated history closed as one business day (the first close of an existing bank) in **${closeSeconds} s**`}; database
 **${(databaseBytes / 2 ** 30).toFixed(2)} GiB**. Largest answer: ${largestBodyBytes} bytes (${largestBodyRead}). ${samples} samples a read, one at a time, over HTTP.
 
 | read | p50 | p95 | p99 |
@@ -254,6 +267,54 @@ and Redis on localhost; it creates and drops a database of its own (\`BENCH_KEEP
     await pool.end();
     if (!process.env.BENCH_KEEP_DATABASE && !reuse) await dropBenchDatabase(database);
   }
+}
+
+/**
+ * Closes the generated history as the business day before today, as the COB does (a manual business calendar
+ * starting then: this process only). The bank started afterwards in calendar mode finds that date closed.
+ */
+async function closeGeneratedHistory(databaseUrl: string, pool: ReturnType<typeof createPool>, chainKeys: ReturnType<typeof loadChainKeys>): Promise<number> {
+  const store = createPostgresEventStore({ pool });
+  const commands = createCommandHandler({ store, chainKeys });
+  const started = performance.now();
+  try {
+    const cob = createCob({
+      mode: 'manual',
+      commands,
+      store,
+      pool,
+      clock: systemClock,
+      startDate: utcDate(new Date(Date.now() - 86_400_000)),
+      steps: { standingOrders: async () => {} },
+    });
+    const { closed } = await cob.advance(1);
+    if (closed.length !== 1) throw new Error(`expected one close of the generated history, got ${JSON.stringify(closed)}`);
+    log(`  (${databaseUrl.split('/').at(-1)}: closed ${closed.join(', ')})`);
+    return round((performance.now() - started) / 1000);
+  } finally {
+    await store.close();
+  }
+}
+
+/** A day's worth of staff postings after the latest close (over HTTP, 8 at a time), then an instant after them. */
+async function postStaffDay(base: string, admin: string, customerId: string): Promise<{ postings: number; at: string }> {
+  const postings = quick ? 1_000 : 5_000;
+  const today = utcDate(new Date());
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < postings) {
+        next += 1;
+        const answer = await call(base, 'POST', `/transaction/admin/${customerId}`, {
+          token: admin,
+          body: { amount: 1, transactionType: 'credit', date: today, description: 'Bench posting after the close', account: 'savings', reason: 'bench:scale' },
+        });
+        if (answer.status !== 201) throw new Error(`staff posting: ${answer.status} ${JSON.stringify(answer.body)}`);
+      }
+    }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  return { postings, at: new Date().toISOString() };
 }
 
 main().catch((error: unknown) => {
