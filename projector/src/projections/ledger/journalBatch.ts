@@ -16,9 +16,17 @@ export interface PostingEvent {
 /** A batch's journal lines, column by column (in JOURNAL_COLUMNS order: one array per column). */
 export type JournalColumns = { readonly [K in (typeof JOURNAL_COLUMNS)[number]]: unknown[] };
 
+/** What every line of an entry shares: its event. */
+const ENTRY_COLUMNS = ['position', 'event_id', 'recorded_at', 'business_date'] as const;
+type EntryColumn = (typeof ENTRY_COLUMNS)[number];
+/** What each line has of its own, and `entry`: the number (1, 2, …) of its entry in the batch. */
+const LINE_COLUMNS = ['entry', 'line_no', 'account_key', 'side', 'amount_cents', 'customer_id', 'account_type', 'transfer_id', 'actor_id', 'description'] as const;
+type LineColumn = (typeof LINE_COLUMNS)[number];
+
 /**
- * One batch of the journal, kept column by column (sent as one array per column): the lines, and the clearing
- * moves of their entries (clearingMovesOf) as signed amounts.
+ * One batch of the journal, kept column by column (sent as one array per column), what the lines of an entry
+ * share (its event: position, id, times) once per entry: the lines, and the clearing moves of their entries
+ * (clearingMovesOf) as signed amounts.
  *
  * A clearing item is the net of its moves: what was credited to the clearing account for the transfer less what
  * was debited from it; it is open (a row) while that net is not zero, since the time of the move that opened it.
@@ -27,12 +35,10 @@ export type JournalColumns = { readonly [K in (typeof JOURNAL_COLUMNS)[number]]:
  * payer's debit), so the items of a clearing account always add up to its balance.
  */
 export class JournalBatch implements BatchWriter {
-  private readonly lines: JournalColumns = {
-    position: [],
+  private readonly entries: { readonly [K in EntryColumn]: string[] } = { position: [], event_id: [], recorded_at: [], business_date: [] };
+  private readonly lines: { readonly [K in LineColumn]: unknown[] } = {
+    entry: [],
     line_no: [],
-    event_id: [],
-    recorded_at: [],
-    business_date: [],
     account_key: [],
     side: [],
     amount_cents: [],
@@ -51,22 +57,24 @@ export class JournalBatch implements BatchWriter {
   private readonly events = new Set<string>();
 
   get lineCount(): number {
-    return this.lines.position.length;
+    return this.lines.entry.length;
   }
 
   /** Adds an event's entry: its lines numbered 0..n-1, and the clearing items it opens or closes. */
   add(event: PostingEvent, entry: JournalEntry): void {
     if (this.events.has(event.positionText)) return;
     this.events.add(event.positionText);
+    const e = this.entries;
+    const number = e.position.push(event.positionText);
+    e.event_id.push(event.id);
+    e.recorded_at.push(event.recordedAt);
+    e.business_date.push(entry.businessDate);
     const c = this.lines;
     const { lines } = entry;
     for (let n = 0; n < lines.length; n += 1) {
       const line = lines[n]!;
-      c.position.push(event.positionText);
+      c.entry.push(number);
       c.line_no.push(n);
-      c.event_id.push(event.id);
-      c.recorded_at.push(event.recordedAt);
-      c.business_date.push(entry.businessDate);
       c.account_key.push(line.accountKey);
       c.side.push(line.side);
       c.amount_cents.push(line.amountCents);
@@ -93,10 +101,14 @@ export class JournalBatch implements BatchWriter {
    */
   statements(tables: ReadModelTables): Statement[] {
     if (this.lineCount === 0) return [];
-    const columns = JOURNAL_COLUMNS.join(', ');
-    const arrays = JOURNAL_COLUMNS.map((name, i) => `$${i + 1}::${JOURNAL_COLUMN_TYPES[name]}[]`).join(', ');
+    const lineArrays = LINE_COLUMNS.map((name, i) => `$${i + 1}::${COLUMN_TYPES[name]}[]`).join(', ');
+    const entryArrays = ENTRY_COLUMNS.map((name, i) => `$${LINE_COLUMNS.length + i + 1}::${COLUMN_TYPES[name]}[]`).join(', ');
+    const select = JOURNAL_COLUMNS.map((name) => ((ENTRY_COLUMNS as readonly string[]).includes(name) ? `e.${name}` : `l.${name}`)).join(', ');
     const text = `WITH lines AS (
-  INSERT INTO ${tables.journalLines} (${columns}) SELECT * FROM unnest(${arrays})
+  INSERT INTO ${tables.journalLines} (${JOURNAL_COLUMNS.join(', ')})
+    SELECT ${select}
+      FROM unnest(${lineArrays}) AS l(${LINE_COLUMNS.join(', ')})
+      JOIN unnest(${entryArrays}) WITH ORDINALITY AS e(${ENTRY_COLUMNS.join(', ')}, n) ON e.n = l.entry
   ON CONFLICT (position, line_no) DO NOTHING
   RETURNING position, account_key, side, amount_cents
 ), totals AS (
@@ -104,8 +116,9 @@ export class JournalBatch implements BatchWriter {
     SELECT account_key, coalesce(sum(amount_cents) FILTER (WHERE side = 'debit'), 0), coalesce(sum(amount_cents) FILTER (WHERE side = 'credit'), 0)
       FROM lines GROUP BY account_key
   ON CONFLICT (key) DO UPDATE SET debits_cents = a.debits_cents + EXCLUDED.debits_cents, credits_cents = a.credits_cents + EXCLUDED.credits_cents
-), ${clearingSql(tables, 14, 'WHERE m.position IN (SELECT position FROM lines)')}`;
-    return [{ text, values: [...JOURNAL_COLUMNS.map((name) => this.lines[name]), ...this.moves()] }];
+), ${clearingSql(tables, LINE_COLUMNS.length + ENTRY_COLUMNS.length + 1, 'WHERE m.position IN (SELECT position FROM lines)')}`;
+    const values = [...LINE_COLUMNS.map((name) => this.lines[name]), ...ENTRY_COLUMNS.map((name) => this.entries[name]), ...this.moves()];
+    return [{ text, values }];
   }
 
   /**
@@ -118,7 +131,7 @@ export class JournalBatch implements BatchWriter {
     if (this.lineCount === 0) return;
     await client.query('BEGIN');
     try {
-      await copyJournalLines(client, tables.journalLines, this.lines);
+      await copyJournalLines(client, tables.journalLines, this.columns());
       const totals = this.totals();
       await client.query(
         `INSERT INTO ${tables.ledgerAccounts} AS a (key, debits_cents, credits_cents) SELECT * FROM unnest($1::text[], $2::numeric[], $3::numeric[])
@@ -131,6 +144,29 @@ export class JournalBatch implements BatchWriter {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
+  }
+
+  /** Every line with all its columns (its entry's copied in), for COPY. */
+  private columns(): JournalColumns {
+    const { entry } = this.lines;
+    const ofEntry = (values: readonly string[]) => entry.map((n) => values[(n as number) - 1]);
+    const e = this.entries;
+    const l = this.lines;
+    return {
+      position: ofEntry(e.position),
+      line_no: l.line_no,
+      event_id: ofEntry(e.event_id),
+      recorded_at: ofEntry(e.recorded_at),
+      business_date: ofEntry(e.business_date),
+      account_key: l.account_key,
+      side: l.side,
+      amount_cents: l.amount_cents,
+      customer_id: l.customer_id,
+      account_type: l.account_type,
+      transfer_id: l.transfer_id,
+      actor_id: l.actor_id,
+      description: l.description,
+    };
   }
 
   private moves(): unknown[] {
@@ -159,7 +195,8 @@ export class JournalBatch implements BatchWriter {
   }
 }
 
-const JOURNAL_COLUMN_TYPES: Readonly<Record<(typeof JOURNAL_COLUMNS)[number], string>> = {
+const COLUMN_TYPES: Readonly<Record<(typeof JOURNAL_COLUMNS)[number] | LineColumn, string>> = {
+  entry: 'integer',
   position: 'text',
   line_no: 'smallint',
   event_id: 'uuid',
