@@ -28,7 +28,8 @@ export async function writeChanges(client: Client, changes: BatchChanges): Promi
 
 /**
  * The bulk variant for a rebuild's fresh tables: the rows the batch inserts go in with COPY (one per set of
- * columns), then one statement per table for the updates of rows inserted by earlier batches. A COPY refuses a key
+ * columns), then one statement per table for the updates of rows inserted by earlier batches, then the batch
+ * writers (by their `copy` when they have one) and the projections' own statements. A COPY refuses a key
  * that exists already (an event inserting a row twice: a replayed fact); the caller then rolls the batch back and
  * writes it with writeChanges, whose inserts do nothing on an existing key.
  */
@@ -40,7 +41,11 @@ export async function copyChanges(client: Client, changes: BatchChanges): Promis
     const { rows } = await client.query<{ key: string }>(statement.text, statement.values);
     if (rows.length > 0) throw missingRows(table, rows);
   }
-  await runStatements(client, changes);
+  for (const writer of changes.writers.values()) {
+    if (writer.copy) await writer.copy(client, changes.layout.tables);
+    else for (const statement of writer.statements(changes.layout.tables)) await client.query(statement.text, statement.values);
+  }
+  for (const statement of changes.statements) await client.query(statement.text, statement.values);
 }
 
 /** True for the error a COPY gets when one of its keys exists already. */

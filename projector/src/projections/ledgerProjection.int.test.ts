@@ -1,13 +1,18 @@
+import { journalEntryOf, parseEvent, postingEventTypes, type BankEventType } from '@bank/domain';
 import { formatPosition, type Position } from '@bank/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildProjections } from '../rebuild/rebuildProjections';
+import { migrateReadModels } from '../schema/migrateReadModels';
+import { readModelTables } from '../schema/readModelTables';
 import { startProjector } from '../runner/projectorRunner';
 import { appendHistory } from '../testing/appendHistory';
 import { dayClosed, ledgerHistory, ledgerIds } from '../testing/ledgerHistory';
 import { createProjectorTestDatabase, type ProjectorTestDatabase } from '../testing/projectorTestDatabase';
+import { toRecordedEvents } from '../testing/recordedEvents';
 import { ids } from '../testing/sampleHistory';
 import { untilHeadApplied } from '../testing/untilHeadApplied';
 import { verifyReadModels } from '../verify/verifyReadModels';
+import { JournalBatch } from './ledger/journalBatch';
 
 let db: ProjectorTestDatabase;
 /** The last event appended (waited for by position: the store's head is read through its visibility fence). */
@@ -15,10 +20,10 @@ let last: Position | undefined;
 const LEDGER_TABLES = ['journal_lines', 'ledger_accounts', 'clearing_items', 'ledger_days', 'business_date'] as const;
 
 /** Every row of the books' tables, as JSON, ordered. */
-async function books(): Promise<Record<string, unknown[]>> {
+async function books(schema = 'rm'): Promise<Record<string, unknown[]>> {
   const snapshot: Record<string, unknown[]> = {};
   for (const table of LEDGER_TABLES) {
-    const { rows } = await db.pool.query<{ row: unknown }>(`SELECT to_jsonb(t) AS row FROM rm.${table} t ORDER BY to_jsonb(t)::text`);
+    const { rows } = await db.pool.query<{ row: unknown }>(`SELECT to_jsonb(t) AS row FROM ${schema}.${table} t ORDER BY to_jsonb(t)::text`);
     snapshot[table] = rows.map((r) => r.row);
   }
   return snapshot;
@@ -100,5 +105,35 @@ describe('the ledger projection', () => {
     await rebuildProjections({ pool: db.pool, store: db.store, batchSize: 4, parallel: 2 });
     expect(await books()).toEqual(live);
     expect((await verifyReadModels({ pool: db.pool, store: db.store })).ok).toBe(true);
+  });
+
+  it('writes a batch twice (as a bulk load retrying) without counting anything twice: COPY refuses it, the statement adds nothing', async () => {
+    const batch = new JournalBatch();
+    toRecordedEvents(ledgerHistory()).forEach((recorded) => {
+      if (!postingEventTypes.has(recorded.type as BankEventType)) return;
+      const recordedAt = recorded.created.toISOString();
+      const event = parseEvent(recorded.type, recorded.data);
+      const entry = journalEntryOf(event, { streamId: recorded.streamId, recordedAt });
+      if (entry) batch.add({ positionText: formatPosition(recorded.position), id: recorded.id, recordedAt }, entry);
+    });
+    expect(batch.lineCount).toBe(26);
+    await db.pool.query('DROP SCHEMA IF EXISTS rm_copy CASCADE; DROP SCHEMA IF EXISTS rm_statement CASCADE');
+    await migrateReadModels(db.pool, 'rm_copy');
+    await migrateReadModels(db.pool, 'rm_statement');
+    const client = await db.pool.connect();
+    try {
+      await batch.copy(client, readModelTables('rm_copy'));
+      const once = await books('rm_copy');
+      expect(once.journal_lines).toHaveLength(26);
+      await expect(batch.copy(client, readModelTables('rm_copy'))).rejects.toMatchObject({ code: '23505' });
+      expect(await books('rm_copy')).toEqual(once);
+      for (const statement of batch.statements(readModelTables('rm_copy'))) await client.query(statement.text, statement.values);
+      expect(await books('rm_copy')).toEqual(once);
+      // The statement writes what the COPY wrote, once.
+      for (let i = 0; i < 2; i += 1) for (const statement of batch.statements(readModelTables('rm_statement'))) await client.query(statement.text, statement.values);
+      expect(await books('rm_statement')).toEqual(once);
+    } finally {
+      client.release();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { BankEventType, EventData } from '@bank/domain';
 import type { EventMetadata, Position, RecordedEvent } from '@bank/eventstore';
+import type pg from 'pg';
 import type { Statement } from '../changes/changeStatements';
 import type { Row } from '../changes/tableChanges';
 import type { ReadModelTables } from '../schema/readModelTables';
@@ -55,6 +56,12 @@ export interface ProjectionDb {
  */
 export interface BatchWriter {
   statements(tables: ReadModelTables): Statement[];
+  /**
+   * A rebuild's bulk load writes the batch with this instead, when given (e.g. by COPY): atomic (its own
+   * transaction), and failing with a duplicate key (23505) when the batch's rows exist already: the load then
+   * writes the batch again with `statements`.
+   */
+  copy?(client: pg.ClientBase, tables: ReadModelTables): Promise<void>;
 }
 
 export type ProjectionHandler<K extends BankEventType> = (event: ProjectedEvent<K>, db: ProjectionDb) => void | Promise<void>;

@@ -83,7 +83,7 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
       await writing;
       const batchEnd = page.at(-1)!;
       const written = events + page.length;
-      writing = Promise.all(
+      writing = allLanes(
         lanes.map((laneGroups, lane) =>
           writeLane(
             clients[lane]!,
@@ -105,6 +105,17 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
       pooled.release();
     }
   }
+}
+
+/**
+ * Waits for every lane of a batch, then fails with the first lane's error if any: a lane still writing (possibly in
+ * a transaction of its own, see BatchWriter.copy) when another fails must be done before its connection goes back
+ * to the pool.
+ */
+async function allLanes(lanes: readonly Promise<void>[]): Promise<void> {
+  const results = await Promise.allSettled(lanes);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /**

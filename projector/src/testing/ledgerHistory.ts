@@ -113,7 +113,8 @@ export function ledgerHistory(): StreamEvent[] {
         account: 'savings',
         amountCents: 500,
         direction: 'debit',
-        description: 'Lunch',
+        // What COPY's text format must escape (the rebuild's COPY and the live statement give the same line).
+        description: 'Lunch\twith "Bob"\\ \nand {Eve}, é',
         transferId: ledgerIds.inFlightTransfer,
         status: 'pending',
         occurredAt: at(43),

@@ -193,7 +193,7 @@ async function replayLog(
   for (;;) {
     const batch = await store.readAll({ after, limit: batchSize });
     if (batch.length === 0) break;
-    let last: string | undefined;
+    let last: Position | undefined;
     let done = false;
     for (const recorded of batch) {
       if (comparePositions(recorded.position, until) > 0) {
@@ -201,19 +201,19 @@ async function replayLog(
         break;
       }
       events += 1;
-      last = formatPosition(recorded.position);
+      last = recorded.position;
       const forAccount = recorded.streamId.startsWith('account-');
       const forLedger = ledgerReplayTypes.has(recorded.type);
       if (!forAccount && !forLedger) continue;
       const schemaVersion = typeof recorded.metadata.schemaVersion === 'number' ? recorded.metadata.schemaVersion : undefined;
       const event: BankEvent = parseEvent(recorded.type, recorded.data, schemaVersion);
-      if (forLedger) ledger.add(recorded, last, event);
+      if (forLedger) ledger.add(recorded, formatPosition(recorded.position), event);
       if (!forAccount || !isAccountEvent(event)) continue;
       const userId = recorded.streamId.slice('account-'.length);
       const history = accounts.get(userId) ?? emptyAccountHistory();
       accounts.set(userId, evolveAccountHistory(history, event));
     }
-    if (last !== undefined) await onPage(last);
+    if (last !== undefined) await onPage(formatPosition(last));
     if (done) break;
     after = batch.at(-1)!.position;
   }
