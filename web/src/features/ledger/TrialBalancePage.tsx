@@ -96,7 +96,7 @@ export function TrialBalancePage() {
         <Alert kind="error">{errorMessage(trial.error)}</Alert>
       ) : (
         <div aria-busy={trial.isFetching || undefined}>
-          <p className="audit-as-of">
+          <p className="audit-as-of" data-testid="trial-balance-as-of">
             As of <time dateTime={trial.data.at}>{formatInstant(trial.data.at)}</time>
             {at ? '' : ' (now)'}
           </p>
