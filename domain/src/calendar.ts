@@ -22,3 +22,13 @@ export function ageInYears(dateOfBirth: string, now: string): number | undefined
   const beforeBirthday = nowMonth < month || (nowMonth === month && nowDay < day);
   return at.getUTCFullYear() - year - (beforeBirthday ? 1 : 0);
 }
+
+/** The UTC date (YYYY-MM-DD) of an ISO instant. */
+export function utcDateOf(instant: string): string {
+  return new Date(instant).toISOString().slice(0, 10);
+}
+
+/** The business date a money command carries: the one given, else the UTC date of `now`. */
+export function businessDateOf(command: { readonly businessDate?: string | undefined; readonly now: string }): string {
+  return command.businessDate ?? utcDateOf(command.now);
+}

@@ -43,6 +43,9 @@ export const domainErrorMessages = {
   // standing orders
   invalid_schedule: 'Schedule is not valid',
   order_cancelled: 'Standing order is cancelled',
+  // business date and close of business
+  invalid_business_date: 'This business date cannot be closed now',
+  business_date_follows_calendar: 'The business date follows the calendar',
   // uniqueness / existence
   email_taken: 'Email already registered',
   account_number_taken: 'Account number already in use',
@@ -60,6 +63,8 @@ const statusByCode: Partial<Record<DomainErrorCode, DomainErrorStatus>> = {
   account_number_taken: 409,
   already_exists: 409,
   second_factor_enabled: 409,
+  invalid_business_date: 409,
+  business_date_follows_calendar: 409,
   staff_second_factor_required: 403,
   reset_own_second_factor: 403,
 };

@@ -16,6 +16,7 @@ export * from './events/accountEvents';
 export * from './events/transferEvents';
 export * from './events/directoryEvents';
 export * from './events/standingOrderEvents';
+export * from './events/businessDayEvents';
 export * from './events/eventSchemas';
 export * from './events/maskSecrets';
 
@@ -51,6 +52,12 @@ export * from './standingOrder/schedule';
 export * from './standingOrder/standingOrderDecider';
 
 export * from './replay/replayCustomer';
+
+export * from './ledger/chartOfAccounts';
+export * from './ledger/postingRules';
+export * from './ledger/ledgerTotals';
+export * from './ledger/journalHash';
+export * from './businessDay/businessDayDecider';
 
 export * from './bank';
 export * from './statement/statementPeriod';

@@ -20,3 +20,6 @@ export const RECIPIENT_LOOKUP_DIGITS = 10;
 /** A payment pin: exactly 6 digits (stored only as a hash). */
 export const PAYMENT_PIN_PATTERN = /^\d{6}$/;
 export const PAYMENT_PIN_MESSAGE = 'Payment pin must be 6 digits';
+
+/** The most characters of a staff member's reason (balance edits, postings), kept on the journal entry. */
+export const MAX_REASON_LENGTH = 500;

@@ -125,3 +125,17 @@ export function formatUsd(cents: number): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}$${grouped}.${fraction}`;
 }
+
+/** Cents as a bigint (ledger totals) → dollars for the HTTP edge (exact up to 2^53 cents of each part). */
+export function bigCentsToDollars(cents: bigint): number {
+  return Number(bigCentsToDecimalString(cents));
+}
+
+/** Cents as a bigint → '-1234.05'. */
+export function bigCentsToDecimalString(cents: bigint): string {
+  const negative = cents < 0n;
+  const magnitude = negative ? -cents : cents;
+  const whole = magnitude / 100n;
+  const fraction = (magnitude % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}${whole.toString()}.${fraction}`;
+}

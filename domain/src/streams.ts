@@ -8,11 +8,13 @@
  *   email-<lowercased email> e-mail reservation (uniqueness)
  *   accountnumber-<digits>   account-number reservation (uniqueness)
  *   standingOrder-<orderId>  one standing order (its schedule and occurrences)
+ *   businessDays             the business calendar and its closes of business (a single stream)
  */
-export const streamCategories = ['customer', 'account', 'transfer', 'beneficiaries', 'contact', 'email', 'accountnumber', 'standingOrder'] as const;
+export const streamCategories = ['customer', 'account', 'transfer', 'beneficiaries', 'contact', 'email', 'accountnumber', 'standingOrder', 'businessDays'] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
 export const BENEFICIARIES_STREAM = 'beneficiaries';
+export const BUSINESS_DAYS_STREAM = 'businessDays';
 
 /** E-mail addresses are compared case-insensitively, trimmed. */
 export function normalizeEmail(email: string): string {
@@ -28,6 +30,7 @@ export const streams = {
   email: (email: string): string => `email-${normalizeEmail(email)}`,
   accountNumber: (accountNumber: string): string => `accountnumber-${accountNumber}`,
   standingOrder: (orderId: string): string => `standingOrder-${orderId}`,
+  businessDays: (): string => BUSINESS_DAYS_STREAM,
 } as const;
 
 export type ParsedStreamName = { readonly category: StreamCategory; readonly id: string };
@@ -35,10 +38,11 @@ export type ParsedStreamName = { readonly category: StreamCategory; readonly id:
 /** 'customer-<id>' → { category: 'customer', id }; 'beneficiaries' → { category: 'beneficiaries', id: '' }. */
 export function parseStreamName(streamName: string): ParsedStreamName | undefined {
   if (streamName === BENEFICIARIES_STREAM) return { category: 'beneficiaries', id: '' };
+  if (streamName === BUSINESS_DAYS_STREAM) return { category: 'businessDays', id: '' };
   const dash = streamName.indexOf('-');
   if (dash <= 0) return undefined;
   const prefix = streamName.slice(0, dash);
   const id = streamName.slice(dash + 1);
-  const category = streamCategories.find((c) => c === prefix && c !== 'beneficiaries');
+  const category = streamCategories.find((c) => c === prefix && c !== 'beneficiaries' && c !== 'businessDays');
   return category && id !== '' ? { category, id } : undefined;
 }

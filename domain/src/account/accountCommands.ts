@@ -1,4 +1,4 @@
-import type { TransferIntent } from '../events/accountEvents';
+import type { TransferClearing, TransferIntent } from '../events/accountEvents';
 import type { AccountKind, Direction } from '../primitives';
 
 /**
@@ -26,6 +26,8 @@ export interface DebitForTransfer {
   readonly amountCents: number;
   readonly description: string;
   readonly intent?: TransferIntent | undefined;
+  /** The business date the money belongs to (default: the UTC date of `now`). */
+  readonly businessDate?: string | undefined;
   readonly now: string;
 }
 
@@ -37,6 +39,8 @@ export interface CreditForTransfer {
   readonly account: AccountKind;
   readonly amountCents: number;
   readonly description: string;
+  /** The business date the money belongs to (default: the UTC date of `now`). */
+  readonly businessDate?: string | undefined;
   readonly now: string;
 }
 
@@ -47,9 +51,13 @@ export interface RefundTransfer {
   readonly transferId: string;
   /** The debit transaction refunded. */
   readonly refundOf: string;
+  /** The clearing account the transfer's money waited in (internal: transfers-in-transit; external: ach-outbound). */
+  readonly clearing?: TransferClearing | undefined;
   readonly account: AccountKind;
   readonly amountCents: number;
   readonly description: string;
+  /** The business date the money belongs to (default: the UTC date of `now`). */
+  readonly businessDate?: string | undefined;
   readonly now: string;
 }
 
@@ -70,6 +78,8 @@ export interface AdjustBalances {
   readonly reason?: string | undefined;
   /** Ids for the two possible adjustments. */
   readonly transactionIds: { readonly savings: string; readonly checking: string };
+  /** The business date the money belongs to (default: the UTC date of `now`). */
+  readonly businessDate?: string | undefined;
   readonly now: string;
 }
 
@@ -84,6 +94,10 @@ export interface PostStaffTransaction {
   /** The date the admin gave: YYYY-MM-DD (taken as 00:00 UTC) or an ISO instant. */
   readonly date?: string | undefined;
   readonly description?: string | undefined;
+  /** The admin's reason (≤ MAX_REASON_LENGTH), kept on the journal entry. */
+  readonly reason?: string | undefined;
+  /** The business date the money belongs to (default: the UTC date of `now`). */
+  readonly businessDate?: string | undefined;
   readonly now: string;
 }
 
@@ -106,6 +120,8 @@ export interface ReverseTransaction {
     readonly transferId: string | null;
   };
   readonly adminId: string;
+  /** The business date the money belongs to (default: the UTC date of `now`). */
+  readonly businessDate?: string | undefined;
   readonly now: string;
 }
 

@@ -39,7 +39,7 @@ describe('a transfer debit', () => {
       .then([
         {
           type: 'AccountDebited',
-          data: { transactionId: TX, account: 'savings', amountCents: 2500, direction: 'debit', description: 'Rent', transferId: TRANSFER, status: 'pending', occurredAt: NOW, balanceAfterCents: 7500 },
+          data: { transactionId: TX, account: 'savings', amountCents: 2500, direction: 'debit', description: 'Rent', transferId: TRANSFER, status: 'pending', occurredAt: NOW, balanceAfterCents: 7500, businessDate: '2025-06-01' },
         },
       ]);
   });
@@ -109,11 +109,11 @@ describe('an admin editing balances', () => {
       .then([
         {
           type: 'BalanceAdjusted',
-          data: { transactionId: uuid(701), account: 'savings', amountCents: 2500, direction: 'credit', description: 'Correction', status: 'completed', occurredAt: NOW, balanceAfterCents: 12500, adminId: ADMIN_ID, reason: 'Correction', previousCents: 10000, newCents: 12500 },
+          data: { transactionId: uuid(701), account: 'savings', amountCents: 2500, direction: 'credit', description: 'Correction', status: 'completed', occurredAt: NOW, balanceAfterCents: 12500, businessDate: '2025-06-01', adminId: ADMIN_ID, reason: 'Correction', previousCents: 10000, newCents: 12500 },
         },
         {
           type: 'BalanceAdjusted',
-          data: { transactionId: uuid(702), account: 'checking', amountCents: 300, direction: 'debit', description: 'Correction', status: 'completed', occurredAt: NOW, balanceAfterCents: 0, adminId: ADMIN_ID, reason: 'Correction', previousCents: 300, newCents: 0 },
+          data: { transactionId: uuid(702), account: 'checking', amountCents: 300, direction: 'debit', description: 'Correction', status: 'completed', occurredAt: NOW, balanceAfterCents: 0, businessDate: '2025-06-01', adminId: ADMIN_ID, reason: 'Correction', previousCents: 300, newCents: 0 },
         },
       ]);
   });
@@ -145,7 +145,7 @@ describe('an admin posting a transaction', () => {
       .then([
         {
           type: 'StaffTransactionPosted',
-          data: { transactionId: TX, account: 'checking', amountCents: 5000, direction: 'credit', description: 'Salary', status: 'completed', occurredAt: '2025-05-01T00:00:00.000Z', balanceAfterCents: 5000, adminId: ADMIN_ID, postedAt: NOW },
+          data: { transactionId: TX, account: 'checking', amountCents: 5000, direction: 'credit', description: 'Salary', status: 'completed', occurredAt: '2025-05-01T00:00:00.000Z', balanceAfterCents: 5000, businessDate: '2025-06-01', adminId: ADMIN_ID, postedAt: NOW },
         },
       ]);
   });
@@ -188,7 +188,7 @@ describe('an admin reversing (deleting) a transaction', () => {
   const reverse = { type: 'ReverseTransaction', transactionId: uuid(800), reversedTransactionId: TX, original, adminId: ADMIN_ID, now: LATER } as const;
   const reversal: AccountEvent = {
     type: 'TransactionReversed',
-    data: { transactionId: uuid(800), account: 'savings', amountCents: 10000, direction: 'debit', description: 'Reversal: Deposit', status: 'completed', occurredAt: LATER, balanceAfterCents: 0, reversedTransactionId: TX, adminId: ADMIN_ID },
+    data: { transactionId: uuid(800), account: 'savings', amountCents: 10000, direction: 'debit', description: 'Reversal: Deposit', status: 'completed', occurredAt: LATER, balanceAfterCents: 0, businessDate: '2025-06-01', reversedTransactionId: TX, adminId: ADMIN_ID },
   };
 
   it('restores the balance and keeps the original', () => {

@@ -3,7 +3,7 @@ import { assertNever } from '../decider';
 import { refuse } from '../domainError';
 import type { BankEvent, BankEventType, EventOf, EventTypeOfStream } from '../events/eventSchemas';
 import { eventTypesOfStream } from '../events/eventSchemas';
-import { isCalendarDate } from '../calendar';
+import { businessDateOf, isCalendarDate } from '../calendar';
 import { MAX_AMOUNT_CENTS, MAX_BALANCE_CENTS } from '../money';
 import type { AccountKind, Direction } from '../primitives';
 import { isAccountNumber } from '../primitives';
@@ -110,7 +110,11 @@ function balanceAfter(state: OpenAccountState, account: AccountKind, direction: 
 }
 
 /** The completed credit of a transfer's money: the payee's credit, or (with `refundOf`) the payer's refund. */
-function transferCredit(account: OpenAccountState, command: CreditForTransfer | RefundTransfer, refund: { refundOf?: string } = {}): AccountEvent {
+function transferCredit(
+  account: OpenAccountState,
+  command: CreditForTransfer | RefundTransfer,
+  refund: { refundOf?: string; clearing?: RefundTransfer['clearing'] } = {},
+): AccountEvent {
   assertAmount(command.amountCents);
   return event('AccountCredited', {
     transactionId: command.transactionId,
@@ -122,6 +126,7 @@ function transferCredit(account: OpenAccountState, command: CreditForTransfer | 
     status: 'completed',
     occurredAt: command.now,
     balanceAfterCents: balanceAfter(account, command.account, 'credit', command.amountCents),
+    businessDate: businessDateOf(command),
     ...refund,
   });
 }
@@ -165,6 +170,7 @@ function adjustBalances(command: AdjustBalances, state: OpenAccountState): Accou
         status: 'completed',
         occurredAt: command.now,
         balanceAfterCents: newCents,
+        businessDate: businessDateOf(command),
         adminId: command.adminId,
         reason,
         previousCents,
@@ -191,8 +197,10 @@ function postStaffTransaction(command: PostStaffTransaction, state: OpenAccountS
       status: 'completed',
       occurredAt,
       balanceAfterCents: balanceAfter(state, command.account, direction, amountCents),
+      businessDate: businessDateOf(command),
       adminId: command.adminId,
       postedAt: command.now,
+      ...(present(command.reason) ? { reason: command.reason.trim() } : {}),
     }),
   ];
 }
@@ -216,6 +224,7 @@ function reverseTransaction(command: ReverseTransaction, state: OpenAccountState
       status: 'completed',
       occurredAt: command.now,
       balanceAfterCents: balanceAfter(state, original.account, direction, original.amountCents),
+      businessDate: businessDateOf(command),
       reversedTransactionId: command.reversedTransactionId,
       adminId: command.adminId,
     }),
@@ -248,6 +257,7 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
           status: 'pending',
           occurredAt: command.now,
           balanceAfterCents: balanceAfter(account, command.account, 'debit', command.amountCents),
+          businessDate: businessDateOf(command),
           ...(command.intent === undefined ? {} : { intent: command.intent }),
         }),
       ];
@@ -263,7 +273,7 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     case 'RefundTransfer': {
       const account = requireOpened(state);
       if (account.recorded.has(command.transactionId)) return [];
-      return [transferCredit(account, command, { refundOf: command.refundOf })];
+      return [transferCredit(account, command, { refundOf: command.refundOf, ...(command.clearing === undefined ? {} : { clearing: command.clearing }) })];
     }
 
     case 'SetTransactionStatus': {

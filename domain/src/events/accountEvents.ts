@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { accountKindSchema, accountNumberSchema, amountCentsSchema, balanceCentsSchema, idSchema, instantSchema } from '../primitives';
+import { accountKindSchema, accountNumberSchema, amountCentsSchema, balanceCentsSchema, calendarDateSchema, idSchema, instantSchema } from '../primitives';
+import { MAX_REASON_LENGTH } from '../limits';
 import { transferRecipientFields } from './recipientFields';
 
 /** Events of stream `account-<userId>`: the customer's two balances. Every money event moves exactly one balance. */
@@ -26,7 +27,13 @@ const moneyFields = {
   occurredAt: instantSchema,
   /** Balance of `account` after this event, integer cents. */
   balanceAfterCents: balanceCentsSchema,
+  /** The business date the event belongs to (absent on events recorded before the books: the UTC date recorded). */
+  businessDate: calendarDateSchema.optional(),
 };
+
+/** The clearing accounts of the ledger a transfer's money waits in (see ledger/chartOfAccounts.ts). */
+export const transferClearingSchema = z.enum(['transfers-in-transit', 'ach-outbound']);
+export type TransferClearing = z.infer<typeof transferClearingSchema>;
 
 export const accountCreditedSchema = z.object({
   ...moneyFields,
@@ -34,6 +41,8 @@ export const accountCreditedSchema = z.object({
   status: z.enum(['completed', 'pending']),
   /** For a refund of a failed transfer: the debit transaction it refunds. */
   refundOf: idSchema.optional(),
+  /** For a refund: the clearing account the transfer's money waited in (absent on refunds before the books). */
+  clearing: transferClearingSchema.optional(),
 });
 
 /**
@@ -82,6 +91,8 @@ export const staffTransactionPostedSchema = z.object({
   adminId: idSchema,
   /** When the admin posted it; `occurredAt` is the date the admin gave. */
   postedAt: instantSchema,
+  /** The admin's reason (kept on the journal entry). */
+  reason: z.string().max(MAX_REASON_LENGTH).optional(),
 });
 
 export const transactionReversedSchema = z.object({

@@ -16,6 +16,7 @@ describe('the event registry', () => {
         'BeneficiaryAdded', 'BeneficiaryRemoved', 'ContactMessageReceived', 'ContactMessageDeleted',
         'StandingOrderCreated', 'StandingOrderPaused', 'StandingOrderResumed', 'StandingOrderCancelled', 'OccurrencePaid', 'OccurrenceFailed',
         'OccurrenceMissed', 'StandingOrderSuspended',
+        'BusinessCalendarStarted', 'CobStepCompleted', 'BusinessDayClosed',
       ].sort(),
     );
     for (const type of bankEventTypes) expect(eventSchemas[type].schemaVersion).toBe(1);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { StreamCategory } from '../streams';
 import { accountEventSchemas } from './accountEvents';
+import { businessDayEventSchemas } from './businessDayEvents';
 import { customerEventSchemas } from './customerEvents';
 import { beneficiaryEventSchemas, contactEventSchemas } from './directoryEvents';
 import { reservationEventSchemas } from './reservationEvents';
@@ -41,6 +42,7 @@ export const eventSchemas = {
   ...entries(beneficiaryEventSchemas, 'beneficiaries'),
   ...entries(contactEventSchemas, 'contact'),
   ...entries(standingOrderEventSchemas, 'standingOrder'),
+  ...entries(businessDayEventSchemas, 'businessDays'),
 } as const;
 
 export type EventDataMap = { [K in keyof typeof eventSchemas]: z.infer<(typeof eventSchemas)[K]['data']> };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountKindSchema, amountCentsSchema, idSchema, instantSchema } from '../primitives';
+import { accountKindSchema, amountCentsSchema, calendarDateSchema, idSchema, instantSchema } from '../primitives';
 import { transferRecipientFields } from './recipientFields';
 
 /** Events of stream `transfer-<transferId>`: the life of one transfer. */
@@ -35,7 +35,18 @@ const moved = {
 export const transferDebitedSchema = z.object({ ...moved });
 export const transferCreditedSchema = z.object({ ...moved, payeeId: idSchema });
 export const transferSentSchema = z.object({ transferId: idSchema, occurredAt: instantSchema });
-export const transferSettledSchema = z.object({ transferId: idSchema, occurredAt: instantSchema });
+/**
+ * An external transfer's money has left the bank. The payer, account and amount (absent on settlements recorded
+ * before the books) let the ledger post the settlement from this event alone.
+ */
+export const transferSettledSchema = z.object({
+  transferId: idSchema,
+  occurredAt: instantSchema,
+  payerId: idSchema.optional(),
+  account: accountKindSchema.optional(),
+  amountCents: amountCentsSchema.optional(),
+  businessDate: calendarDateSchema.optional(),
+});
 export const transferFailedSchema = z.object({ transferId: idSchema, reason: z.string().min(1), occurredAt: instantSchema });
 export const transferRefundedSchema = z.object({ ...moved });
 

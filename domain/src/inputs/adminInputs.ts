@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_PIN_MESSAGE, PAYMENT_PIN_PATTERN } from '../limits';
+import { MAX_REASON_LENGTH, PAYMENT_PIN_MESSAGE, PAYMENT_PIN_PATTERN } from '../limits';
 import { accountKinds, ACCOUNT_NUMBER_PATTERN, directions, verificationStatuses } from '../primitives';
 import { balanceDollarsField, blankToUndefined, optionalDollarsField, optionalEmail, optionalEnum, optionalText } from './fields';
 import { optionalCalendarDateField } from './userInputs';
@@ -17,7 +17,7 @@ export const adminAccountInput = z
       (value) => (typeof value === 'number' ? String(value) : blankToUndefined(value)),
       z.string({ error: 'All fields are required' }).regex(ACCOUNT_NUMBER_PATTERN, 'Account number must be 10 digits'),
     ),
-    reason: optionalText('Reason', 500),
+    reason: optionalText('Reason', MAX_REASON_LENGTH),
   })
   .transform(({ savings, checking, number, reason }) => ({ savingsCents: savings, checkingCents: checking, accountNumber: number, reason }));
 export type AdminAccountInput = z.output<typeof adminAccountInput>;
@@ -50,7 +50,7 @@ export const adminUserInput = z
 export type AdminUserInput = z.output<typeof adminUserInput>;
 
 /**
- * HTTP input of POST /transaction/admin/:userId: {amount, transactionType, date, description, account?}.
+ * HTTP input of POST /transaction/admin/:userId: {amount, transactionType, date, description, account?, reason?}.
  * Missing amount/transactionType/date/description pass as undefined → decider 'All fields are required' (422);
  * malformed values are 400. `account` defaults to savings. Output: {amountCents?, direction?, date?, description?, account}.
  */
@@ -61,6 +61,7 @@ export const adminTransactionInput = z
     date: optionalCalendarDateField,
     description: optionalText('Description', 200),
     account: optionalEnum(accountKinds, 'Account must be savings or checking').transform((value) => value ?? 'savings'),
+    reason: optionalText('Reason', MAX_REASON_LENGTH),
   })
   .transform(({ amount, transactionType, ...rest }) => ({ ...rest, amountCents: amount, direction: transactionType }));
 export type AdminTransactionInput = z.output<typeof adminTransactionInput>;

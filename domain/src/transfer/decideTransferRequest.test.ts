@@ -87,6 +87,7 @@ const debited = (overrides: Partial<DebitData> = {}): AccountEvent => ({
     status: 'pending',
     occurredAt: NOW,
     balanceAfterCents: 7500,
+    businessDate: '2025-06-01',
     intent: intent(),
     ...overrides,
   },

@@ -36,6 +36,8 @@ export interface RequestTransfer extends PaymentOrderFields {
   /** Used only if the transfer fails. */
   readonly refundTransactionId: string;
   readonly pinMatches: boolean;
+  /** The business date of the debit (default: the UTC date of `now`). */
+  readonly businessDate?: string | undefined;
   readonly now: string;
 }
 
@@ -108,6 +110,7 @@ export function decideTransferRequest(command: RequestTransfer, context: Transfe
         description: userDescription,
         requestedAt: command.now,
       },
+      businessDate: command.businessDate,
       now: command.now,
     },
     account,

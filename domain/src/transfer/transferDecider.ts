@@ -1,6 +1,7 @@
 import type { Decider } from '../decider';
 import { assertNever } from '../decider';
 import { refuse } from '../domainError';
+import { businessDateOf } from '../calendar';
 import type { BankEvent, EventData, EventTypeOfStream } from '../events/eventSchemas';
 
 /**
@@ -35,7 +36,7 @@ export type TransferCommand =
   | { readonly type: 'StartTransfer'; readonly request: TransferRequest }
   | { readonly type: 'RecordPayeeCredit'; readonly now: string }
   | { readonly type: 'RecordSent'; readonly now: string }
-  | { readonly type: 'RecordSettlement'; readonly now: string }
+  | { readonly type: 'RecordSettlement'; readonly now: string; readonly businessDate?: string | undefined }
   | { readonly type: 'RecordFailure'; readonly reason: string; readonly now: string }
   | { readonly type: 'RecordRefund'; readonly now: string };
 
@@ -125,7 +126,19 @@ export function decideTransfer(command: TransferCommand, state: TransferState): 
       if (request.internal) refuse('invalid_transfer_step');
       if (transfer.phase === 'settled') return [];
       refuseIfFailed(transfer);
-      return [{ type: 'TransferSettled', data: { transferId, occurredAt: command.now } }];
+      return [
+        {
+          type: 'TransferSettled',
+          data: {
+            transferId,
+            occurredAt: command.now,
+            payerId: request.payerId,
+            account: request.from,
+            amountCents: request.amountCents,
+            businessDate: businessDateOf(command),
+          },
+        },
+      ];
     case 'RecordFailure':
       if (transfer.phase === 'failed' || transfer.phase === 'refunded') return [];
       if (transfer.phase === 'credited' || transfer.phase === 'settled') refuse('transfer_completed');

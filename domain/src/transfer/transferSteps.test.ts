@@ -100,7 +100,7 @@ type Setup = ReturnType<typeof setUp>;
 /** Runs one step's actions; returns the step to go on with. */
 function runStep({ streams, request }: Setup, step: Exclude<TransferStep, 'done'>, options: { settlement?: 'accept' | 'reject'; reason?: string } = {}): TransferStep {
   const payeeStream = `account-${request.payeeId}`;
-  for (const action of transferStepActions(step, request, LATER, options.reason)) {
+  for (const action of transferStepActions(step, request, LATER, { reason: options.reason })) {
     try {
       if (action.stream === 'transfer') {
         streams.append(`transfer-${TRANSFER}`, decideTransferRecord(action.commands, streams.transfer()));

@@ -102,21 +102,40 @@ function debitStatus(request: TransferRequest, status: 'completed' | 'failed', n
   return { type: 'SetTransactionStatus', transactionId: request.debitTransactionId, status, now };
 }
 
-function refund(request: TransferRequest, now: string): RefundTransfer {
+/** Where a transfer's money waits between the payer's debit and its outcome (ledger/chartOfAccounts.ts). */
+export function transferClearingOf(request: Pick<TransferRequest, 'internal'>): 'transfers-in-transit' | 'ach-outbound' {
+  return request.internal ? 'transfers-in-transit' : 'ach-outbound';
+}
+
+/** Options of a step: the failure's reason ('fail') and the business date its money belongs to. */
+export interface TransferStepOptions {
+  readonly reason?: string | undefined;
+  readonly businessDate?: string | undefined;
+}
+
+function refund(request: TransferRequest, now: string, businessDate: string | undefined): RefundTransfer {
   return {
     type: 'RefundTransfer',
     transactionId: request.refundTransactionId,
     transferId: request.transferId,
     refundOf: request.debitTransactionId,
+    clearing: transferClearingOf(request),
     account: request.from,
     amountCents: request.amountCents,
     description: refundDescription(request),
+    businessDate,
     now,
   };
 }
 
-/** The actions of one step, in order (see the module comment). `reason` is the failure's, for 'fail'. */
-export function transferStepActions(step: Exclude<TransferStep, 'done'>, request: TransferRequest, now: string, reason?: string): TransferAction[] {
+/** The actions of one step, in order (see the module comment). `options.reason` is the failure's, for 'fail'. */
+export function transferStepActions(
+  step: Exclude<TransferStep, 'done'>,
+  request: TransferRequest,
+  now: string,
+  options: TransferStepOptions = {},
+): TransferAction[] {
+  const { reason, businessDate } = options;
   const start: TransferCommand = { type: 'StartTransfer', request };
   switch (step) {
     case 'credit': {
@@ -133,6 +152,7 @@ export function transferStepActions(step: Exclude<TransferStep, 'done'>, request
             account: request.accountType,
             amountCents: request.amountCents,
             description: payeeCreditDescription(request),
+            businessDate,
             now,
           },
         },
@@ -145,7 +165,7 @@ export function transferStepActions(step: Exclude<TransferStep, 'done'>, request
     case 'settle':
       return [
         { stream: 'payer', command: debitStatus(request, 'completed', now) },
-        { stream: 'transfer', commands: [{ type: 'RecordSettlement', now }] },
+        { stream: 'transfer', commands: [{ type: 'RecordSettlement', now, businessDate }] },
       ];
     case 'fail':
       return [
@@ -155,7 +175,7 @@ export function transferStepActions(step: Exclude<TransferStep, 'done'>, request
     case 'refund':
       return [
         { stream: 'payer', command: debitStatus(request, 'failed', now) },
-        { stream: 'payer', command: refund(request, now) },
+        { stream: 'payer', command: refund(request, now, businessDate) },
         { stream: 'transfer', commands: [{ type: 'RecordRefund', now }] },
       ];
     default:

@@ -107,7 +107,7 @@ function publish(deps: TransferStepDeps, request: TransferRequest, status: 'comp
 
 async function runStep(deps: TransferStepDeps, request: TransferRequest, step: Exclude<TransferStep, 'done'>, reason: string | undefined, causationId?: string): Promise<StepOutcome> {
   const now = (deps.now?.() ?? new Date()).toISOString();
-  const actions = transferStepActions(step, request, now, reason);
+  const actions = transferStepActions(step, request, now, { reason });
   let state: TransferState | undefined;
   let payerPosition: Position | undefined;
   for (const [index, action] of actions.entries()) {

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { BusinessDayClose } from '../events/businessDayEvents';
+import { deciderSpecification, refused } from '../testing/deciderSpecification';
+import { NOW } from '../testing/fixtures';
+import type { BusinessDayEvent } from './businessDayDecider';
+import { businessDayDecider, datesDueForClose, evolveBusinessDay, initialBusinessDayState, openBusinessDate, requireManualAdvance } from './businessDayDecider';
+
+const { given } = deciderSpecification(businessDayDecider);
+
+const started: BusinessDayEvent = { type: 'BusinessCalendarStarted', data: { firstDate: '2025-06-01', mode: 'manual', startedAt: NOW } };
+const standingOrdersDone = (businessDate: string): BusinessDayEvent => ({ type: 'CobStepCompleted', data: { businessDate, step: 'standingOrders', completedAt: NOW } });
+
+function close(businessDate: string): BusinessDayClose {
+  return {
+    businessDate,
+    closedAt: NOW,
+    throughPosition: '00000000000000000007:00000000000000000007',
+    accounts: [{ key: 'cash-at-fed', debitsCents: '0', creditsCents: '0' }],
+    totalDebitsCents: '0',
+    totalCreditsCents: '0',
+    balanced: true,
+    journalHash: 'a'.repeat(64),
+    lineCount: 0,
+  };
+}
+const closed = (businessDate: string): BusinessDayEvent => ({ type: 'BusinessDayClosed', data: close(businessDate) });
+
+function stateOf(events: BusinessDayEvent[]) {
+  return events.reduce(evolveBusinessDay, initialBusinessDayState);
+}
+
+describe('the business calendar', () => {
+  it('starts once, on its first date', () => {
+    given([]).when({ type: 'StartBusinessCalendar', firstDate: '2025-06-01', mode: 'manual', now: NOW }).then([started]);
+    given([started]).when({ type: 'StartBusinessCalendar', firstDate: '2025-07-01', mode: 'manual', now: NOW }).then([]);
+  });
+
+  it('runs the standing orders step once for the open date, before the close', () => {
+    given([started]).when({ type: 'CompleteCobStep', businessDate: '2025-06-01', step: 'standingOrders', now: NOW }).then([standingOrdersDone('2025-06-01')]);
+    given([started, standingOrdersDone('2025-06-01')]).when({ type: 'CompleteCobStep', businessDate: '2025-06-01', step: 'standingOrders', now: NOW }).then([]);
+  });
+
+  it('closes the open date once its steps are done, and a date already closed again decides nothing', () => {
+    given([started, standingOrdersDone('2025-06-01')]).when({ type: 'CloseBusinessDay', close: close('2025-06-01') }).then([closed('2025-06-01')]);
+    given([started, standingOrdersDone('2025-06-01'), closed('2025-06-01')]).when({ type: 'CloseBusinessDay', close: close('2025-06-01') }).then([]);
+    given([started, standingOrdersDone('2025-06-01'), closed('2025-06-01')])
+      .when({ type: 'CompleteCobStep', businessDate: '2025-06-01', step: 'standingOrders', now: NOW })
+      .then([]);
+  });
+
+  it('refuses a close before its steps, a date out of order, and anything before the calendar starts', () => {
+    given([started]).when({ type: 'CloseBusinessDay', close: close('2025-06-01') }).then(refused('invalid_business_date', 'COB steps not done for 2025-06-01: standingOrders'));
+    given([started]).when({ type: 'CloseBusinessDay', close: close('2025-06-03') }).then(refused('invalid_business_date', 'The business date to close is 2025-06-01, not 2025-06-03'));
+    given([]).when({ type: 'CompleteCobStep', businessDate: '2025-06-01', step: 'standingOrders', now: NOW }).then(refused('invalid_business_date', 'The business calendar has not started'));
+  });
+
+  it('moves the open date after each close in manual mode, and follows the clock in calendar mode', () => {
+    const state = stateOf([started, standingOrdersDone('2025-06-01'), closed('2025-06-01')]);
+    expect(openBusinessDate(state, 'manual', '2030-01-01')).toBe('2025-06-02');
+    expect(openBusinessDate(state, 'calendar', '2030-01-01')).toBe('2030-01-01');
+    expect(state.stepsDone).toEqual([]);
+  });
+
+  it('in calendar mode, every date not closed that has ended is due, oldest first', () => {
+    const state = stateOf([started, standingOrdersDone('2025-06-01'), closed('2025-06-01')]);
+    expect(datesDueForClose(state, '2025-06-04')).toEqual(['2025-06-02', '2025-06-03']);
+    expect(datesDueForClose(state, '2025-06-02')).toEqual([]);
+    expect(datesDueForClose(initialBusinessDayState, '2025-06-02')).toEqual([]);
+  });
+
+  it('advances by hand only in manual mode, by 1 to 366 days', () => {
+    expect(() => requireManualAdvance('calendar', 1)).toThrow('The business date follows the calendar');
+    expect(() => requireManualAdvance('manual', 0)).toThrow(RangeError);
+    expect(() => requireManualAdvance('manual', 367)).toThrow(RangeError);
+    expect(() => requireManualAdvance('manual', 1.5)).toThrow(RangeError);
+    expect(() => requireManualAdvance('manual', 366)).not.toThrow();
+  });
+});
