@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
+import { ledgerAccountOf } from '@bank/domain';
 import { EmptyState } from '../../components/EmptyState';
 import { formatMoney } from '../../components/money';
 import { formatInstant } from '../audit/auditFormat';
 import { DifferenceCell } from './DifferenceCell';
-import { ledgerAccountName } from './ledgerChart';
 import { centsToDecimal, dollarsToCents, sumCents } from './ledgerMoney';
 import { ledgerEntriesPath } from './ledgerPaths';
 import type { ClearingReconciliation, OpenClearingItem } from './ledgerTypes';
@@ -51,7 +51,7 @@ export function ClearingAccountCard({ account }: { account: ClearingReconciliati
   const openCents = sumCents(account.openItems.map((item) => item.amount));
   const difference = centsToDecimal(dollarsToCents(account.balance) - openCents);
   const reconciled = Number(difference) === 0;
-  const name = ledgerAccountName(account.key);
+  const name = ledgerAccountOf(account.key)?.name ?? account.key;
   return (
     <div className={`ledger-clearing${reconciled ? '' : ' ledger-row-bad'}`}>
       <h4>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { controlAccountKeyOf } from './ledgerChart';
+import { controlAccountKeyOf } from '@bank/domain';
 import { ledgerEntriesPath } from './ledgerPaths';
 
 const kinds = [

@@ -117,8 +117,8 @@ describe('the reconciliation (/audit/ledger/reconciliation)', () => {
       expect(cell).toHaveTextContent('$0.00reconciled');
       expect(cell).toHaveClass('ledger-ok');
     }
-    expect(screen.getByText('Open items of ach-outbound')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'customer-savings' })).toHaveAttribute('href', '/audit/ledger/accounts/customer-savings');
+    expect(screen.getByText('Open items of ACH outbound')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Customer savings' })).toHaveAttribute('href', '/audit/ledger/accounts/customer-savings');
   });
 
   it('shows any other difference in red, with the open items', async () => {

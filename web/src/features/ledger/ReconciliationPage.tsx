@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ledgerAccountOf } from '@bank/domain';
 import { Alert } from '../../components/Alert';
 import { formatMoney } from '../../components/money';
 import { LoadingBlock } from '../../components/Spinner';
@@ -7,7 +8,6 @@ import { formatInstant } from '../audit/auditFormat';
 import { ClearingAccountCard } from './ClearingAccountCard';
 import { DifferenceCell } from './DifferenceCell';
 import { useReconciliation } from './ledgerApi';
-import { ledgerAccountName } from './ledgerChart';
 import { ledgerEntriesPath } from './ledgerPaths';
 
 /**
@@ -54,7 +54,7 @@ export function ReconciliationPage() {
               {controls.map((control) => (
                 <tr key={control.key} className={control.difference === 0 ? undefined : 'ledger-row-bad'}>
                   <th scope="row" data-label="Account">
-                    <Link to={ledgerEntriesPath(control.key)}>{ledgerAccountName(control.key)}</Link>
+                    <Link to={ledgerEntriesPath(control.key)}>{ledgerAccountOf(control.key)?.name ?? control.key}</Link>
                   </th>
                   <td data-label="Balance" className="num">
                     {formatMoney(control.balance)}

@@ -1,24 +1,14 @@
 import type { ChangeEvent } from 'react';
 import { TextAreaField } from '../../../components/Field';
-import { ledgerAccountName } from '../../ledger/ledgerChart';
-
-/**
- * The longest reason an admin may give for a staff edit (the API answers 400 beyond it).
- * TODO(issue 27): import MAX_REASON_LENGTH from '@bank/domain/limits' once "Domain: the books" is on main.
- */
-export const MAX_REASON_LENGTH = 500;
+import { ledgerAccountOf, type LedgerAccountKey } from '@bank/domain';
+import { MAX_REASON_LENGTH } from '@bank/domain/limits';
 
 export interface ReasonFieldProps {
   readonly value: string;
   readonly onChange: (event: ChangeEvent<HTMLTextAreaElement>) => void;
   /** The ledger account that takes the other side of the admin's entry ('staff-adjustments', 'staff-postings'). */
-  readonly otherSide: string;
+  readonly otherSide: LedgerAccountKey;
   readonly error?: string;
-}
-
-/** The message for a reason the API would refuse, else undefined. */
-export function reasonProblem(reason: string): string | undefined {
-  return reason.trim().length > MAX_REASON_LENGTH ? `Reason must be at most ${MAX_REASON_LENGTH} characters` : undefined;
 }
 
 /**
@@ -36,7 +26,7 @@ export function ReasonField({ value, onChange, otherSide, error }: ReasonFieldPr
       error={error}
       hint={
         <>
-          <span className="admin-reason-side">The other side of this edit is booked to {ledgerAccountName(otherSide)}.</span>{' '}
+          <span className="admin-reason-side">The other side of this edit is booked to {ledgerAccountOf(otherSide)?.name ?? otherSide}.</span>{' '}
           <span>Kept in the audit log and on the journal entry.</span>{' '}
           <span className="admin-reason-count">
             {value.length} / {MAX_REASON_LENGTH} characters

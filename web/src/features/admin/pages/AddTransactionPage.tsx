@@ -10,7 +10,7 @@ import { useAdminUser } from '../../../lib/api/queries/useAdminUser';
 import type { AccountKind } from '../../../lib/api/types';
 import { AdminPageTitle } from '../components/AdminPageTitle';
 import { CustomerPicker } from '../components/CustomerPicker';
-import { ReasonField, reasonProblem } from '../components/ReasonField';
+import { ReasonField } from '../components/ReasonField';
 
 interface Values {
   userId: string;
@@ -36,8 +36,6 @@ export function readTransaction(values: Values): { ok: true; amountCents: number
     return { ok: false, message: domainErrorMessages.all_fields_required };
   }
   if (!values.userId) return { ok: false, message: 'Please select a user' };
-  const reasonRefused = reasonProblem(values.reason);
-  if (reasonRefused) return { ok: false, message: reasonRefused };
   const parsed = adminTransactionInput.safeParse({ ...values, amount: values.amount.trim().replace(/,/g, '') });
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? domainErrorMessages.all_fields_required };
   return parsed.data.amountCents === undefined ? { ok: false, message: domainErrorMessages.all_fields_required } : { ok: true, amountCents: parsed.data.amountCents };

@@ -47,7 +47,7 @@ describe('/admin/users/account/:id', () => {
     await type.clear(screen.getByLabelText('Checking balance (USD)'));
     await type.type(screen.getByLabelText('Checking balance (USD)'), '120.75');
     const reason = screen.getByLabelText('Reason (optional)');
-    expect(reason).toHaveAccessibleDescription(/The other side of this edit is booked to Staff adjustments\./);
+    expect(reason).toHaveAccessibleDescription(/The other side of this edit is booked to Staff balance adjustments\./);
     expect(reason).toHaveAttribute('maxLength', '500');
     await type.type(reason, 'Opening deposit');
     expect(reason).toHaveAccessibleDescription(/15 \/ 500 characters/);
