@@ -87,7 +87,7 @@ async function visitLedgerPages(page: Page, role: 'admin' | 'auditor', width: st
 
   await page.goto(`/audit/ledger/accounts/customer-checking?customerId=${payer._id}`);
   await page.getByRole('heading', { name: /Customer checking$/, level: 2 }).waitFor();
-  const lines = page.getByRole('table', { name: /journal lines/ });
+  const lines = page.getByRole('table', { name: /journal lines?/ });
   await lines.waitFor();
   expect(await lines.locator('tbody tr').filter({ hasText: POSTING_REASON }).count()).toBeGreaterThanOrEqual(1);
   expect(await lines.locator('tbody tr').filter({ hasText: EDIT_REASON }).count()).toBeGreaterThanOrEqual(1);
@@ -212,7 +212,7 @@ describe('the ledger screens, for an admin and an auditor at 375 and 1280 px', (
     await page.goto(`/admin/users/${payer._id}`);
     await page.getByRole('link', { name: 'Checking journal lines' }).click();
     await page.waitForURL((url) => url.pathname === '/audit/ledger/accounts/customer-checking' && url.searchParams.get('customerId') === payer._id);
-    await page.getByRole('table', { name: /journal lines/ }).waitFor();
+    await page.getByRole('table', { name: /journal lines?/ }).waitFor();
 
     for (const [width, viewport] of sizes) {
       await page.setViewportSize(viewport);

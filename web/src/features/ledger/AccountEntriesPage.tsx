@@ -9,7 +9,7 @@ import { EntriesFilters } from './EntriesFilters';
 import { EntriesTable } from './EntriesTable';
 import { LedgerDownloads } from './LedgerDownloads';
 import { useLedgerAccounts, useLedgerEntries } from './ledgerApi';
-import { LEDGER_PATH } from './ledgerPaths';
+import { countOf, LEDGER_PATH } from './ledgerPaths';
 import type { LedgerEntryFilters } from './ledgerTypes';
 
 const FILTERS = ['from', 'to', 'customerId'] as const;
@@ -51,7 +51,7 @@ export function AccountEntriesPage() {
         <>
           <EntriesTable
             entries={entries.data}
-            caption={`${entries.data.length} journal lines${entries.hasNextPage ? ' shown, more to load' : ''}`}
+            caption={`${countOf(entries.data.length, 'journal line', 'journal lines')}${entries.hasNextPage ? ' shown, more to load' : ''}, oldest first`}
           />
           {entries.hasNextPage ? (
             <Button variant="secondary" loading={entries.isFetchingNextPage} onClick={() => void entries.fetchNextPage()}>

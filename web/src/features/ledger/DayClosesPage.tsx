@@ -6,6 +6,7 @@ import { LoadingBlock } from '../../components/Spinner';
 import { errorMessage } from '../../lib/api/apiError';
 import { formatInstant } from '../audit/auditFormat';
 import { useDayCloses } from './ledgerApi';
+import { countOf } from './ledgerPaths';
 import type { DayClose } from './ledgerTypes';
 
 /** The first characters of a journal hash: enough to tell days apart; the whole hash is its title. */
@@ -56,7 +57,7 @@ export function DayClosesPage() {
         <>
           <div className="audit-table-wrap">
             <table className="audit-table ledger-table">
-              <caption>{`${days.data.length} day closes${days.hasNextPage ? ' shown, more to load' : ''}, newest first`}</caption>
+              <caption>{`${countOf(days.data.length, 'day close', 'day closes')}${days.hasNextPage ? ' shown, more to load' : ''}, newest first`}</caption>
               <thead>
                 <tr>
                   <th scope="col">Business date</th>

@@ -24,11 +24,11 @@ export function EntriesFilters({ filters, onApply }: EntriesFiltersProps) {
   return (
     <form className="ledger-filters" onSubmit={apply} aria-label="Filter the journal lines">
       <div className="field">
-        <label htmlFor={ids.from}>From</label>
+        <label htmlFor={ids.from}>From (business date)</label>
         <input id={ids.from} type="date" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
       </div>
       <div className="field">
-        <label htmlFor={ids.to}>To</label>
+        <label htmlFor={ids.to}>To (business date)</label>
         <input id={ids.to} type="date" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
       </div>
       <div className="field">

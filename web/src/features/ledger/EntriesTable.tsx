@@ -3,7 +3,7 @@ import { formatMoney } from '../../components/money';
 import { formatInstant } from '../audit/auditFormat';
 import type { LedgerEntry } from './ledgerTypes';
 
-/** An account's journal lines, in the API's order: when, business date, description, customer, debit or credit. */
+/** An account's journal lines, in log order (oldest first): when, business date, description, customer, debit or credit. */
 export function EntriesTable({ entries, caption }: { entries: readonly LedgerEntry[]; caption: string }) {
   return (
     <div className="audit-table-wrap">

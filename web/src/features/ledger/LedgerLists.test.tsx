@@ -50,7 +50,7 @@ describe("an account's entries (/audit/ledger/accounts/:key)", () => {
     });
     renderAudit(`/audit/ledger/accounts/customer-savings?customerId=${CUSTOMER}&from=2025-03-01`);
     expect(await screen.findByRole('heading', { name: '2000 Customer savings' })).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: '1 journal lines shown, more to load' });
+    const table = await screen.findByRole('table', { name: '1 journal line shown, more to load, oldest first' });
     expect(within(table).getByRole('row', { name: /Opening deposit/ })).toHaveTextContent('$5,000.00');
     expect(within(table).getByRole('link', { name: CUSTOMER.slice(0, 8) })).toHaveAttribute('href', `/audit/users/${CUSTOMER}`);
     const first = calls.find((call) => call.pathname === path);
@@ -60,7 +60,7 @@ describe("an account's entries (/audit/ledger/accounts/:key)", () => {
     expect(screen.getByLabelText('Customer id')).toHaveValue(CUSTOMER);
 
     await userEvent.click(screen.getByRole('button', { name: 'Show more lines' }));
-    expect(await screen.findByRole('table', { name: '2 journal lines' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: '2 journal lines, oldest first' })).toBeInTheDocument();
     expect(calls.at(-1)?.searchParams.get('cursor')).toBe('c2');
     expect(calls.at(-1)?.searchParams.get('customerId')).toBe(CUSTOMER);
     expect(screen.queryByRole('button', { name: 'Show more lines' })).not.toBeInTheDocument();
@@ -87,15 +87,15 @@ describe("an account's entries (/audit/ledger/accounts/:key)", () => {
   it('applies new filters from the form into the address and says when nothing matches', { timeout: 30_000 }, async () => {
     const { calls } = mockApi({ ...common, [`GET ${path}`]: (url) => json(200, { data: url.searchParams.get('to') ? [] : [sampleEntry()], next: null }) });
     const { router } = renderAudit('/audit/ledger/accounts/customer-savings');
-    expect(await screen.findByRole('table', { name: '1 journal lines' })).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('To'), '2025-01-31');
+    expect(await screen.findByRole('table', { name: '1 journal line, oldest first' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('To (business date)'), '2025-01-31');
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     await waitFor(() => expect(router.state.location.search).toBe('?to=2025-01-31'));
     expect(await screen.findByText('No journal lines match these filters.')).toBeInTheDocument();
     expect(calls.at(-1)?.searchParams.get('to')).toBe('2025-01-31');
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(await screen.findByRole('table', { name: '1 journal lines' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: '1 journal line, oldest first' })).toBeInTheDocument();
   });
 
   it('names an unknown account', async () => {

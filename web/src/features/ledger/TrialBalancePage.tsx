@@ -55,7 +55,7 @@ export function TrialBalancePage() {
   return (
     <section aria-labelledby="trial-balance-heading">
       <h2 id="trial-balance-heading">Trial balance</h2>
-      <form className="ledger-filters" onSubmit={show} noValidate aria-label="Trial balance as of">
+      <form className="ledger-at-form" onSubmit={show} noValidate aria-label="Trial balance as of">
         <div className={`field ledger-at-field${problem ? ' field-invalid' : ''}`}>
           <label htmlFor={inputId}>As of (your local time)</label>
           <input
