@@ -213,6 +213,8 @@ describe('the ledger screens, for an admin and an auditor at 375 and 1280 px', (
     await page.getByRole('link', { name: 'Checking journal lines' }).click();
     await page.waitForURL((url) => url.pathname === '/audit/ledger/accounts/customer-checking' && url.searchParams.get('customerId') === payer._id);
     await page.getByRole('table', { name: /journal lines?/ }).waitFor();
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download journal lines CSV' }).click()]);
+    expect(csv.suggestedFilename()).toBe('ledger-customer-checking-entries.csv');
 
     for (const [width, viewport] of sizes) {
       await page.setViewportSize(viewport);

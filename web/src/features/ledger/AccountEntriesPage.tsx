@@ -66,7 +66,7 @@ export function AccountEntriesPage() {
           path={`/audit/ledger/accounts/${encodeURIComponent(key)}/entries`}
           query={{ ...filters }}
           fileName={`ledger-${key}-entries`}
-          what="lines"
+          what="journal lines"
           formats={['csv']}
         />
       )}

@@ -70,7 +70,7 @@ describe("an account's entries (/audit/ledger/accounts/:key)", () => {
     URL.revokeObjectURL = vi.fn();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     try {
-      await userEvent.click(screen.getByRole('button', { name: 'Download lines CSV' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Download journal lines CSV' }));
       await waitFor(() => expect(click).toHaveBeenCalled());
       const csv = calls.find((call) => call.searchParams.get('format') === 'csv');
       expect(csv?.pathname).toBe(path);
@@ -102,7 +102,7 @@ describe("an account's entries (/audit/ledger/accounts/:key)", () => {
     mockApi({ ...common, 'GET /api/audit/ledger/accounts/nope/entries': () => json(404, { message: 'Not found' }) });
     renderAudit('/audit/ledger/accounts/nope');
     expect(await screen.findByRole('alert')).toHaveTextContent('No ledger account with the key “nope”.');
-    expect(screen.queryByRole('button', { name: 'Download lines CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download journal lines CSV' })).not.toBeInTheDocument();
   });
 });
 
