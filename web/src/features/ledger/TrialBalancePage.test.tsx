@@ -171,4 +171,17 @@ describe('the business date', () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ days: 2 });
     await waitFor(() => expect(screen.getByTestId('business-date')).toHaveTextContent('2025-03-07'));
   });
+
+  it("shows the server's refusal of an advance", { timeout: 20_000 }, async () => {
+    mockApi({
+      'GET /api/admin/business-date': () => json(200, { data: sampleBusinessDate({ mode: 'manual' }) }),
+      'GET /api/audit/ledger/trial-balance': trial,
+      'POST /api/admin/business-date/advance': () => json(409, { message: 'The business date follows the calendar' }),
+    });
+    renderAudit('/audit/ledger', staffUser('admin'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Advance the business date' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close the day' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The business date follows the calendar');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
 });
