@@ -49,8 +49,8 @@ function OpenItems({ items }: { items: readonly OpenClearingItem[] }) {
  */
 export function ClearingAccountCard({ account }: { account: ClearingReconciliation }) {
   const openCents = sumCents(account.openItems.map((item) => item.amount));
-  const difference = centsToDecimal(dollarsToCents(account.balance) - openCents);
-  const reconciled = Number(difference) === 0;
+  const differenceCents = dollarsToCents(account.balance) - openCents;
+  const reconciled = differenceCents === 0n;
   const name = ledgerAccountOf(account.key)?.name ?? account.key;
   return (
     <div className={`ledger-clearing${reconciled ? '' : ' ledger-row-bad'}`}>
@@ -81,7 +81,7 @@ export function ClearingAccountCard({ account }: { account: ClearingReconciliati
               <td data-label="Open items" className="num">
                 {formatMoney(centsToDecimal(openCents))} ({account.openItems.length})
               </td>
-              <DifferenceCell difference={difference} />
+              <DifferenceCell difference={centsToDecimal(differenceCents)} />
             </tr>
           </tbody>
         </table>
