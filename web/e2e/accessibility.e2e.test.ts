@@ -54,7 +54,8 @@ const PNG = `data:image/png;base64,${TINY_PNG.toString('base64')}`;
 
 /**
  * Every route as each role sees it, scanned with axe-core in the browser tests' Chromium: the public site at 375 and
- * 1280 px, the customer area, the admin area and the audit screens. Any serious or critical violation fails.
+ * 1280 px, the customer area, the admin area, the audit screens and the ledger's (375 and 1280 px). Any serious or
+ * critical violation fails.
  */
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   let e2e: E2eBrowser;
@@ -97,6 +98,13 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   it('the audit screens', { timeout: 300_000 }, async () => {
     const paths = ['/audit', `/audit/users/${customer.user._id}`, '/audit/log', '/audit/verify', '/audit/security'];
     const findings = await scanEach(e2e, paths.map((path) => ({ path, width: viewports.desktop.width, session: auditor })));
+    expect(findings, report(findings)).toEqual([]);
+  });
+
+  // As the admin, who also sees the business date's advance in manual mode.
+  it.each([viewports.mobile.width, viewports.desktop.width])('the ledger screens at %i px', { timeout: 300_000 }, async (width) => {
+    const paths = ['/audit/ledger', '/audit/ledger/accounts', '/audit/ledger/accounts/customer-savings', '/audit/ledger/reconciliation', '/audit/ledger/days'];
+    const findings = await scanEach(e2e, paths.map((path) => ({ path, width, session: admin })));
     expect(findings, report(findings)).toEqual([]);
   });
 });

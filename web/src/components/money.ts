@@ -1,7 +1,10 @@
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** Formats a dollar amount from the API (a JSON number with at most two decimals) as US dollars. */
-export function formatMoney(dollars: number): string {
+/**
+ * Formats a dollar amount as US dollars: a JSON number of the API (at most two decimals), or an exact decimal string
+ * ("-1250.50") for an amount summed in integer cents.
+ */
+export function formatMoney(dollars: number | `${number}`): string {
   return usd.format(dollars);
 }
 

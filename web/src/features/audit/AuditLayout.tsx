@@ -32,6 +32,7 @@ export function AuditLayout() {
             Customers
           </NavLink>
           <NavLink to="/audit/log">Staff log</NavLink>
+          <NavLink to="/audit/ledger">Ledger</NavLink>
           <NavLink to="/audit/verify">Verify</NavLink>
           <NavLink to="/audit/security">Security</NavLink>
           {isAdminUser(user) ? <NavLink to="/admin/dashboard">Admin</NavLink> : null}

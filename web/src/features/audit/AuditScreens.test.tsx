@@ -105,6 +105,8 @@ describe("a customer's history (/audit/users/:id)", () => {
     renderAudit(`/audit/users/${customerId}`);
     expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
     expect(screen.getByText(/grace@example.com · account 1234567890/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Savings journal lines' })).toHaveAttribute('href', `/audit/ledger/accounts/customer-savings?customerId=${customerId}`);
+    expect(screen.getByRole('link', { name: 'Checking journal lines' })).toHaveAttribute('href', `/audit/ledger/accounts/customer-checking?customerId=${customerId}`);
     const timeline = screen.getByRole('heading', { name: /Timeline \(5 events\)/ }).closest('section')!;
     const items = within(timeline).getAllByRole('listitem');
     expect(items).toHaveLength(5);

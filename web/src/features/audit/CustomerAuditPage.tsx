@@ -11,6 +11,7 @@ import { BalanceChart } from './BalanceChart';
 import { BalancesAtPanel } from './BalancesAtPanel';
 import { StaffStatementPanel } from '../statements/StaffStatementPanel';
 import { Timeline } from './Timeline';
+import { CustomerJournalLinks } from '../ledger/CustomerJournalLinks';
 
 function CsvButton({ userId }: { userId: string }) {
   const [busy, setBusy] = useState(false);
@@ -79,6 +80,7 @@ export function CustomerAuditPage() {
             {identity ? `${identity.email} · account ${identity.accountNumber}${identity.closed ? ' · closed' : ''} · ` : ''}
             id {id}
           </p>
+          <CustomerJournalLinks customerId={id} className="audit-muted" />
         </div>
         <CsvButton userId={id} />
       </div>

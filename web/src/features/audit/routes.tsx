@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/routing/lazyPage';
+import { ledgerRoutes } from '../ledger/routes';
 
 /**
- * The auditors' screens (role auditor or admin): docs/audit.md. The frame (with its guard, RequireAuditor), the
+ * The auditors' screens (role auditor or admin): docs/audit.md, and the ledger's (features/ledger). The frame (with its guard, RequireAuditor), the
  * screens and the balance chart load on first use, so nobody else downloads them.
  */
 export const auditRoutes: RouteObject[] = [
@@ -15,6 +16,7 @@ export const auditRoutes: RouteObject[] = [
       { path: 'log', Component: lazyPage(() => import('./StaffLogPage'), 'StaffLogPage') },
       { path: 'verify', Component: lazyPage(() => import('./VerifyPage'), 'VerifyPage') },
       { path: 'security', Component: lazyPage(() => import('./AuditSecurityPage'), 'AuditSecurityPage') },
+      ...ledgerRoutes,
     ],
   },
 ];

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER_ID, json, mockApi, renderRoutes, sampleAdmin, sampleUser } from '../../../lib/api/queries/testing/testApi';
 import { adminRoutes } from '../routes';
+import { readTransaction } from './AddTransactionPage';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -18,7 +19,7 @@ function api(answer: () => Response = () => json(201, { message: 'Transaction ad
   });
 }
 
-async function fill(values: { user?: boolean; amount?: string; type?: string; description?: string; account?: string }) {
+async function fill(values: { user?: boolean; amount?: string; type?: string; description?: string; account?: string; reason?: string }) {
   const type = userEvent.setup();
   const picker = await screen.findByLabelText('User');
   await waitFor(() => expect(picker).toBeEnabled());
@@ -27,6 +28,7 @@ async function fill(values: { user?: boolean; amount?: string; type?: string; de
   if (values.type) await type.selectOptions(screen.getByLabelText('Type'), values.type);
   if (values.account) await type.selectOptions(screen.getByLabelText('Account'), values.account);
   if (values.description) await type.type(screen.getByLabelText('Description'), values.description);
+  if (values.reason) await type.type(screen.getByLabelText('Reason (optional)'), values.reason);
   await type.clear(screen.getByLabelText('Date'));
   await type.type(screen.getByLabelText('Date'), '2025-03-04');
   await type.click(screen.getByRole('button', { name: 'Add transaction' }));
@@ -61,6 +63,24 @@ describe('/admin/transactions/add-transactions', () => {
       account: 'checking',
     });
     expect(screen.getByLabelText('Amount (USD)')).toHaveValue('');
+  });
+
+  it('sends the optional reason and says which ledger account takes the other side', { timeout: 20_000 }, async () => {
+    const { callsTo } = api();
+    renderRoutes(adminRoutes, path, sampleAdmin());
+    const reason = await screen.findByLabelText('Reason (optional)');
+    expect(reason).toHaveAccessibleDescription(/The other side of this edit is booked to Staff postings\./);
+    expect(reason).toHaveAccessibleDescription(/0 \/ 500 characters/);
+    await fill({ user: true, amount: '20', type: 'debit', description: 'Card fee', reason: 'Refund of a duplicate' });
+    expect(await screen.findByRole('status')).toHaveTextContent('Transaction added successfully');
+    expect(callsTo('POST', `/api/transaction/admin/${CUSTOMER_ID}`)[0]?.body).toMatchObject({ amount: 20, description: 'Card fee', reason: 'Refund of a duplicate' });
+    expect(reason).toHaveValue('');
+  });
+
+  it('refuses a reason over 500 characters before calling the API', () => {
+    const values = { userId: CUSTOMER_ID, amount: '1', transactionType: 'credit', date: '2025-03-04', description: 'x', account: 'savings', reason: 'r'.repeat(501) } as const;
+    expect(readTransaction(values)).toEqual({ ok: false, message: 'Reason must be at most 500 characters' });
+    expect(readTransaction({ ...values, reason: 'r'.repeat(500) })).toEqual({ ok: true, amountCents: 100 });
   });
 
   it("says 'Error adding transaction' with the server's reason", async () => {

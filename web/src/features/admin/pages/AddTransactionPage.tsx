@@ -10,6 +10,7 @@ import { useAdminUser } from '../../../lib/api/queries/useAdminUser';
 import type { AccountKind } from '../../../lib/api/types';
 import { AdminPageTitle } from '../components/AdminPageTitle';
 import { CustomerPicker } from '../components/CustomerPicker';
+import { ReasonField } from '../components/ReasonField';
 
 interface Values {
   userId: string;
@@ -18,6 +19,7 @@ interface Values {
   date: string;
   description: string;
   account: AccountKind;
+  reason: string;
 }
 
 function today(): string {
@@ -54,6 +56,7 @@ export function AddTransactionPage() {
     date: today(),
     description: '',
     account: 'savings',
+    reason: '',
   });
   const [result, setResult] = useState<{ kind: 'success' | 'error'; message: string; detail?: string; userId?: string } | null>(null);
   const set = (field: keyof Values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -75,12 +78,13 @@ export function AddTransactionPage() {
           date: values.date,
           description: values.description.trim(),
           account: values.account,
+          ...(values.reason.trim() ? { reason: values.reason.trim() } : {}),
         },
       },
       {
         onSuccess: () => {
           setResult({ kind: 'success', message: 'Transaction added successfully', userId: values.userId });
-          setValues((current) => ({ ...current, amount: '', description: '' }));
+          setValues((current) => ({ ...current, amount: '', description: '', reason: '' }));
         },
         onError: (error) => {
           const reason = errorMessage(error, '');
@@ -123,6 +127,7 @@ export function AddTransactionPage() {
           </SelectField>
         </div>
         <TextField label="Description" required value={values.description} onChange={set('description')} />
+        <ReasonField value={values.reason} onChange={set('reason')} otherSide="staff-postings" />
         <Button type="submit" loading={add.isPending}>
           Add transaction
         </Button>

@@ -64,6 +64,9 @@ export function DashboardPage() {
           <li>
             <Link to="/audit">Audit</Link> <span className="admin-muted">— every customer's history and the staff log</span>
           </li>
+          <li>
+            <Link to="/audit/ledger">Ledger</Link> <span className="admin-muted">— trial balance, accounts, reconciliation, day closes, business date</span>
+          </li>
         </ul>
       </section>
     </div>

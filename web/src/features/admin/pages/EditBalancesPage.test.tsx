@@ -46,7 +46,11 @@ describe('/admin/users/account/:id', () => {
     await type.type(screen.getByLabelText('Savings balance (USD)'), '5000');
     await type.clear(screen.getByLabelText('Checking balance (USD)'));
     await type.type(screen.getByLabelText('Checking balance (USD)'), '120.75');
-    await type.type(screen.getByLabelText('Reason (optional)'), 'Opening deposit');
+    const reason = screen.getByLabelText('Reason (optional)');
+    expect(reason).toHaveAccessibleDescription(/The other side of this edit is booked to Staff balance adjustments\./);
+    expect(reason).toHaveAttribute('maxLength', '500');
+    await type.type(reason, 'Opening deposit');
+    expect(reason).toHaveAccessibleDescription(/15 \/ 500 characters/);
     await type.click(screen.getByRole('button', { name: 'Save balances' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Account updated successfully');
     expect(callsTo('PUT', `/api/user/admin/account/${CUSTOMER_ID}`)[0]?.body).toEqual({

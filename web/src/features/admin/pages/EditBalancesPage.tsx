@@ -10,6 +10,7 @@ import type { User } from '../../../lib/api/types';
 import { AdminPageTitle } from '../components/AdminPageTitle';
 import { fullName } from '../components/adminLabels';
 import { AdminUserPage } from '../components/AdminUserPage';
+import { ReasonField } from '../components/ReasonField';
 
 /** /admin/users/account/:id: the account number and both balances. */
 export function EditBalancesPage() {
@@ -81,7 +82,7 @@ function EditBalancesForm({ user }: { user: User }) {
           <TextField label="Savings balance (USD)" inputMode="decimal" required value={values.savings} onChange={set('savings')} />
           <TextField label="Checking balance (USD)" inputMode="decimal" required value={values.checking} onChange={set('checking')} />
         </div>
-        <TextField label="Reason (optional)" value={values.reason} onChange={set('reason')} hint="Kept in the audit log" />
+        <ReasonField value={values.reason} onChange={set('reason')} otherSide="staff-adjustments" />
         <Button type="submit" loading={update.isPending}>
           Save balances
         </Button>

@@ -44,6 +44,8 @@ describe('/admin/users/:id', () => {
     expect(screen.getByText(/cashback card requested/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit info' })).toHaveAttribute('href', `/admin/users/edit/${CUSTOMER_ID}`);
     expect(screen.getByRole('link', { name: 'Edit balances' })).toHaveAttribute('href', `/admin/users/account/${CUSTOMER_ID}`);
+    expect(screen.getByRole('link', { name: 'Savings journal lines' })).toHaveAttribute('href', `/audit/ledger/accounts/customer-savings?customerId=${CUSTOMER_ID}`);
+    expect(screen.getByRole('link', { name: 'Checking journal lines' })).toHaveAttribute('href', `/audit/ledger/accounts/customer-checking?customerId=${CUSTOMER_ID}`);
     expect(screen.getByRole('link', { name: 'Transactions' })).toHaveAttribute('href', `/admin/transactions/${CUSTOMER_ID}`);
   });
 

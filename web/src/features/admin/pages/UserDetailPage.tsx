@@ -17,6 +17,7 @@ import { AdminPageTitle } from '../components/AdminPageTitle';
 import { fullName, verificationLabels, verificationTone } from '../components/adminLabels';
 import { ProtectedImage } from '../components/ProtectedImage';
 import { DetailList, personalDetails } from '../../../components/DetailList';
+import { CustomerJournalLinks } from '../../ledger/CustomerJournalLinks';
 
 export const DELETE_FIRST_QUESTION = 'Are you sure you want to delete this user?';
 export const DELETE_SECOND_QUESTION = 'Are you really sure? This cannot be undone.';
@@ -128,6 +129,7 @@ function UserDetail({ user, onDeleted }: { user: User; onDeleted: () => void }) 
             </div>
           </dl>
           <Link to={`/admin/transactions/add-transactions?userId=${user._id}`}>Add a transaction for {user.firstName}</Link>
+          {user.role === 'customer' ? <CustomerJournalLinks customerId={user._id} /> : null}
         </section>
 
         <section className="admin-card" aria-labelledby="personal-heading">

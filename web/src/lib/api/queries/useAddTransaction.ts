@@ -10,6 +10,8 @@ export interface NewTransaction {
   date: string;
   description: string;
   account: AccountKind;
+  /** Why the admin posts it (at most 500 characters): kept in the audit log and on the journal entry. */
+  reason?: string;
 }
 
 /** POST /api/transaction/admin/:userId: posts a credit or debit to one of the customer's accounts. */
