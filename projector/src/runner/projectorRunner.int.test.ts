@@ -57,11 +57,11 @@ afterEach(async () => {
 describe('the projector', () => {
   it('catches up from the start of the log, then applies new events live', async () => {
     const half = Math.floor(history.length / 2);
-    await appendHistory(db.store, history.slice(0, half));
+    const appended = await appendHistory(db.store, history.slice(0, half));
     const projector = start();
     await projector.ready;
     await projector.caughtUp;
-    await untilHeadApplied(db.pool, db.store);
+    await untilHeadApplied(db.pool, db.store, { position: appended! });
     expect(await probeCount()).toBe(half);
 
     const last = await appendHistory(db.store, history.slice(half));
@@ -88,7 +88,7 @@ describe('the projector', () => {
 
   it('stops promptly when stopped as the leader before it has caught up, and a restart applies the rest once', async () => {
     const many = Array.from({ length: 1_000 }, (_, i) => ({ stream: `future-${i % 50}`, event: { type: 'NotInvented', data: { i } } }));
-    await appendHistory(db.store, many);
+    const appended = await appendHistory(db.store, many);
     const projector = start({ batchSize: 10 });
     await until(async () => projector.status().state === 'leader' && (await probeCount()) > 0);
     await projector.stop();
@@ -98,15 +98,15 @@ describe('the projector', () => {
     // A restart applies the rest from the checkpoint, each event once (the probe's primary key would stop it).
     const again = start({ batchSize: 500 });
     await again.caughtUp;
-    await untilHeadApplied(db.pool, db.store);
+    await untilHeadApplied(db.pool, db.store, { position: appended! });
     expect(await probeCount()).toBe(many.length);
   });
 
   it('passes over an event of an unknown type and counts it', async () => {
-    await appendHistory(db.store, [{ stream: 'future-1', event: { type: 'NotInvented', data: { x: 1 } } }, ...history.slice(0, 3)]);
+    const appended = await appendHistory(db.store, [{ stream: 'future-1', event: { type: 'NotInvented', data: { x: 1 } } }, ...history.slice(0, 3)]);
     const projector = start();
     await projector.caughtUp;
-    await untilHeadApplied(db.pool, db.store);
+    await untilHeadApplied(db.pool, db.store, { position: appended! });
     expect(await probeCount()).toBe(4);
     const metrics = await projector.metrics.registry.getMetricsAsJSON();
     const unknown = metrics.find((metric) => metric.name === 'bank_projector_unknown_events_total');
@@ -114,7 +114,7 @@ describe('the projector', () => {
   });
 
   it('stops with a clear error and a metric on an event it cannot apply, and a restart ends as an uninterrupted run', async () => {
-    await appendHistory(db.store, history);
+    const appended = await appendHistory(db.store, history);
     const reference = start({ name: 'reference', schema: 'rm_ref', projections: defaultProjections });
     await reference.caughtUp;
     await untilHeadApplied(db.pool, db.store, { schema: 'rm_ref', name: 'reference' });
@@ -146,7 +146,7 @@ describe('the projector', () => {
 
     const restarted = start({ projections: defaultProjections });
     await restarted.caughtUp;
-    await untilHeadApplied(db.pool, db.store);
+    await untilHeadApplied(db.pool, db.store, { position: appended! });
     expect(await readModelSnapshot(db.pool, 'rm')).toEqual(await readModelSnapshot(db.pool, 'rm_ref'));
     expect(await checkpointOf()).toBe(await checkpointOf('rm_ref', 'reference'));
   });
