@@ -80,7 +80,7 @@ async function transfer(payer: BenchCustomer, body: Record<string, unknown>): Pr
       headers: { 'idempotency-key': randomUUID() },
       body: { from: 'checking', bankName: 'Summit Bank', routingNumber: '102000021', accountType: 'checking', paymentPin: BENCH_PIN, ...body },
     }),
-    200,
+    201,
     'transfer',
   );
 }
