@@ -94,12 +94,13 @@ let trial: TrialBalance | undefined;
 let reconciliation: Reconciliation | undefined;
 const deadline = Date.now() + 60_000;
 for (;;) {
-  trial = (await expectStatus(call<{ data: TrialBalance }>(baseUrl, 'GET', '/audit/ledger/trial-balance', { token: admin }), 200, 'trial balance')).data;
   reconciliation = (await expectStatus(call<{ data: Reconciliation }>(baseUrl, 'GET', '/audit/ledger/reconciliation', { token: admin }), 200, 'reconciliation')).data;
   const waiting = reconciliation.clearing.reduce((sum, account) => sum + account.openItems.length, 0);
   if (waiting === 0 || Date.now() > deadline) break;
   await new Promise((resolve) => setTimeout(resolve, 1_000));
 }
+// Nothing moves any more: the trial balance now is the books the reconciliation saw.
+trial = (await expectStatus(call<{ data: TrialBalance }>(baseUrl, 'GET', '/audit/ledger/trial-balance', { token: admin }), 200, 'trial balance')).data;
 
 const lines: string[] = [];
 lines.push(`Trial balance at ${trial.at} (${trial.balanced ? 'balanced' : 'NOT BALANCED'})`, '');
