@@ -90,7 +90,6 @@ await transfer(carol, { amount: 75, accountNumber: '4000123456', bankName: 'Othe
 await transfer(alice, { amount: 30, accountNumber: '0000000000', bankName: 'Other Bank', routingNumber: '011000015', to: 'Closed account', description: 'Bounced' });
 
 // Wait until the external transfers settle or come back (the settlement delay) and the projector has caught up.
-let trial: TrialBalance | undefined;
 let reconciliation: Reconciliation | undefined;
 const deadline = Date.now() + 60_000;
 for (;;) {
@@ -100,7 +99,7 @@ for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 1_000));
 }
 // Nothing moves any more: the trial balance now is the books the reconciliation saw.
-trial = (await expectStatus(call<{ data: TrialBalance }>(baseUrl, 'GET', '/audit/ledger/trial-balance', { token: admin }), 200, 'trial balance')).data;
+const trial = (await expectStatus(call<{ data: TrialBalance }>(baseUrl, 'GET', '/audit/ledger/trial-balance', { token: admin }), 200, 'trial balance')).data;
 
 const lines: string[] = [];
 lines.push(`Trial balance at ${trial.at} (${trial.balanced ? 'balanced' : 'NOT BALANCED'})`, '');
