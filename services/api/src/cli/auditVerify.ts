@@ -33,8 +33,10 @@ export async function auditVerify(argv: readonly string[], io: CliIo): Promise<n
       progress.update({ phase: phase === 'scan' ? 'reading the log' : phase === 'streams' ? 'checking the streams' : 'comparing the read models', done, unit: phase === 'streams' ? 'streams' : 'events', ...(total === undefined ? {} : { total }) }),
     );
     progress.stop();
-    const { streams, events, balances, standingOrders } = report.checked;
-    io.out(`Checked ${events} events in ${streams} streams, and ${balances} balances and ${standingOrders} standing order${standingOrders === 1 ? '' : 's'} against the read models.`);
+    const { streams, events, balances, standingOrders, journalLines } = report.checked;
+    io.out(
+      `Checked ${events} events in ${streams} streams, and ${balances} balances, ${standingOrders} standing order${standingOrders === 1 ? '' : 's'} and ${journalLines} journal line${journalLines === 1 ? '' : 's'} against the read models.`,
+    );
     io.out(
       report.checkpoint
         ? `Compared with ${report.checkpoint.records} signed checkpoint record${report.checkpoint.records === 1 ? '' : 's'} in ${checkpoints.dir}, the newest of ${report.checkpoint.writtenAt} (position ${report.checkpoint.position}, ${report.checkpoint.streams} streams).`

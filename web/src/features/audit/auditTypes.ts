@@ -87,7 +87,7 @@ export interface AuditMismatch {
 export interface VerifyReport {
   ok: boolean;
   /** `standingOrders`: orders of the read model compared with their streams (absent from older servers). */
-  checked: { streams: number; events: number; balances: number; standingOrders?: number };
+  checked: { streams: number; events: number; balances: number; standingOrders?: number; journalLines?: number };
   mismatches: AuditMismatch[];
   /** What could not be checked, and why. */
   notes?: string[];

@@ -132,7 +132,7 @@ describe('npm run audit:verify', () => {
   it('reports an intact record and read models that match the replay, exit 0', async () => {
     const run = await npmRun('audit:verify', []);
     expect(run.stdout).toContain('OK: every hash chain is intact and every balance matches its replay.');
-    expect(run.stdout).toMatch(/^Checked \d+ events in \d+ streams, and \d+ balances and 0 standing orders against the read models\.$/m);
+    expect(run.stdout).toMatch(/^Checked \d+ events in \d+ streams, and \d+ balances, 0 standing orders and \d+ journal lines against the read models\.$/m);
     expect(run.code).toBe(0);
     // Not a terminal here: its progress as plain lines, each phase named.
     expect(run.stdout).toMatch(/^reading the log: \d+ of \d+ events \(\d+ events\/s\)$/m);

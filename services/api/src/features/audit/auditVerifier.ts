@@ -75,6 +75,7 @@ export function createAuditVerifier(deps: {
         return {
           balances: accounts.checked,
           standingOrders: orders.checked,
+          journalLines: accounts.journalLines,
           mismatches: [...accounts.mismatches.map(toAuditMismatch), ...orders.mismatches.map(toStandingOrderAuditMismatch)],
         };
       },

@@ -6,7 +6,8 @@ import { verifyEventLog, type AuditMismatch, type CheckpointSummary, type Verify
 export interface VerifyReport {
   readonly ok: boolean;
   /** `standingOrders`: the orders of rm.standing_orders compared with the replay of their streams. */
-  readonly checked: { readonly streams: number; readonly events: number; readonly balances: number; readonly standingOrders: number };
+  /** `journalLines`: the lines of rm.journal_lines compared with the books replayed from the log. */
+  readonly checked: { readonly streams: number; readonly events: number; readonly balances: number; readonly standingOrders: number; readonly journalLines: number };
   readonly mismatches: AuditMismatch[];
   /** The newest signed checkpoint the log was compared with; null when there was none. */
   readonly checkpoint: CheckpointSummary | null;
@@ -15,7 +16,7 @@ export interface VerifyReport {
 }
 
 /** The comparison of replayed balances, transactions and standing orders with the read models. */
-export type ReadModelCheck = () => Promise<{ readonly balances: number; readonly standingOrders?: number; readonly mismatches: AuditMismatch[] }>;
+export type ReadModelCheck = () => Promise<{ readonly balances: number; readonly standingOrders?: number; readonly journalLines?: number; readonly mismatches: AuditMismatch[] }>;
 
 export interface VerifyRecordOptions extends Omit<VerifyEventLogOptions, 'checkEvent'> {
   readonly store: EventStore;
@@ -36,7 +37,7 @@ export function checkEventData(event: RecordedEvent): string | undefined {
 export async function verifyRecord(options: VerifyRecordOptions): Promise<VerifyReport> {
   const chains = await verifyEventLog(options.store, { ...options, checkEvent: checkEventData });
   const notes: string[] = [];
-  let readModels: Awaited<ReturnType<ReadModelCheck>> = { balances: 0, standingOrders: 0, mismatches: [] };
+  let readModels: Awaited<ReturnType<ReadModelCheck>> = { balances: 0, standingOrders: 0, journalLines: 0, mismatches: [] };
   try {
     options.onProgress?.({ phase: 'read-models', done: 0 });
     readModels = await options.readModels();
@@ -48,7 +49,7 @@ export async function verifyRecord(options: VerifyRecordOptions): Promise<Verify
   const mismatches = [...chains.mismatches, ...readModels.mismatches];
   return {
     ok: mismatches.length === 0 && notes.length === 0,
-    checked: { streams: chains.streams, events: chains.events, balances: readModels.balances, standingOrders: readModels.standingOrders ?? 0 },
+    checked: { streams: chains.streams, events: chains.events, balances: readModels.balances, standingOrders: readModels.standingOrders ?? 0, journalLines: readModels.journalLines ?? 0 },
     mismatches,
     notes,
     checkpoint: chains.checkpoint ?? null,
