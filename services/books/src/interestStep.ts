@@ -7,6 +7,7 @@ import {
   monthOf,
   rateOn,
   streams,
+  UNITS_PER_CENT,
   type AccountCommand,
   type BusinessDayCommand,
   type InterestRatesState,
@@ -50,8 +51,10 @@ interface OwedRow {
   user_id: string;
   account: 'savings' | 'checking';
   booked_cents: string;
-  month_units: string;
-  carry_units: string;
+  /** The month's exact accrual plus the carry in (units). */
+  owed_units: string;
+  /** What stays after the payment: the carry into the next month (units). */
+  carry_out_units: string;
 }
 
 /**
@@ -90,8 +93,8 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
       account: row.account,
       amountCents: Number(row.booked_cents),
       month,
-      accruedUnits: row.month_units,
-      carryUnits: row.carry_units,
+      accruedUnits: row.owed_units,
+      carryUnits: row.carry_out_units,
       businessDate: date,
       now: now(),
     };
@@ -110,7 +113,9 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
     let after: [string, string] = ['00000000-0000-0000-0000-000000000000', ''];
     for (;;) {
       const { rows } = await deps.pool.query<OwedRow>(
-        `SELECT user_id, account, booked_cents::text, month_units::text, carry_units::text FROM rm.interest_accounts
+        `SELECT user_id, account, booked_cents::text, (carry_units + month_units)::text AS owed_units,
+                (carry_units + month_units - booked_cents::numeric * ${UNITS_PER_CENT})::text AS carry_out_units
+           FROM rm.interest_accounts
           WHERE booked_cents > paid_cents AND (user_id, account) > ($1::uuid, $2::text)
           ORDER BY user_id, account LIMIT ${PAGE}`,
         after,
@@ -173,7 +178,7 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
       const totals = rows[0]!;
       if (totals.unpaid > 0) throw new Error(`${totals.unpaid} account(s) still owed interest for ${month} after the payments; the month is not closed`);
       await businessDay(
-        { type: 'CloseInterestMonth', month, businessDate: date, paidAccounts: totals.paid_accounts, paidCents: totals.paid_cents, now: now() },
+        { type: 'CloseInterestMonth', businessDate: date, paidAccounts: totals.paid_accounts, paidCents: totals.paid_cents, now: now() },
         `interest:${month}:close`,
         date,
       );
