@@ -12,12 +12,12 @@ import {
   type BusinessDayCommand,
   type InterestRatesState,
 } from '@bank/domain';
-import type { EventStore } from '@bank/eventstore';
-import type { Clock, Logger } from '@bank/platform';
+import type { EventStore, Position } from '@bank/eventstore';
+import { sleep, type Clock, type Logger } from '@bank/platform';
 import type pg from 'pg';
 import type { CobStepRunner, CobStepSummary } from './cobPipeline';
 import type { CobFaultHook } from './cobFaults';
-import { waitForReadModels } from './projectorWait';
+import { ProjectorBehindError, waitForReadModels } from './projectorWait';
 
 export interface InterestStepDeps {
   readonly commands: CommandHandler;
@@ -65,7 +65,10 @@ interface OwedRow {
  *     with the day's totals from rm.interest_days (the ledger's one entry of the day);
  *  3. on the month's last day: pay every account whose booked cents are not paid yet (PayInterest, its transaction
  *     id derived from the account and the month: a payment made before a crash is a no-op when asked again), wait
- *     for the projector to apply them, and CloseInterestMonth with the totals (the projector rolls the carry).
+ *     until the read models show every account paid, and CloseInterestMonth with the totals (the projector then
+ *     rolls every account's carry).
+ * The waits are for positions, not the store's head: the head is read through the event store's visibility fence
+ * and may stand before an event just appended.
  */
 export function interestStep(deps: InterestStepDeps): CobStepRunner {
   const now = (): string => deps.clock.now().toISOString();
@@ -80,10 +83,41 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
     });
   }
 
-  /** Waits until the read models have applied everything the log holds now. */
-  async function readModelsCaughtUp(what: string): Promise<void> {
-    const head = await deps.store.headPosition();
-    if (head) await waitForReadModels(deps.pool, head, deps.projectorWaitMs, what);
+  /**
+   * The position of the InterestAccrued of `date` (appended by this run or an earlier one): among the last events of
+   * the businessDays stream (the date's standing-order step, its accrual, booking and month close).
+   */
+  async function accrualPosition(date: string): Promise<Position> {
+    const revision = await deps.commands.read(businessDayDecider, streams.businessDays(), (_state, head) => head.revision, { fresh: true });
+    const from = revision === undefined || revision < 10n ? 0n : revision - 10n;
+    const recent = await deps.store.readStream(streams.businessDays(), { fromRevision: from, limit: 50 });
+    const accrued = recent.find((event) => event.type === 'InterestAccrued' && event.data.businessDate === date);
+    if (!accrued) throw new Error(`InterestAccrued for ${date} is not among the businessDays stream's last events`);
+    return accrued.position;
+  }
+
+  /** Waits until the read models have applied the accrual of `date` (every account's share of it). */
+  async function accrualApplied(date: string, known?: Position): Promise<void> {
+    await waitForReadModels(deps.pool, known ?? (await accrualPosition(date)), deps.projectorWaitMs, `the interest accrual of ${date}`);
+  }
+
+  /**
+   * Waits until the read models show every account of the month paid (booked = paid): this run's payments and those
+   * an earlier run made before it stopped, whose positions this run does not know.
+   */
+  async function paymentsApplied(month: string): Promise<{ paid_accounts: number; paid_cents: string }> {
+    const started = Date.now();
+    for (let pause = 2; ; pause = Math.min(50, pause * 2)) {
+      const { rows } = await deps.pool.query<{ paid_accounts: number; paid_cents: string; unpaid: number }>(
+        `SELECT count(*) FILTER (WHERE paid_cents > 0)::integer AS paid_accounts, coalesce(sum(paid_cents), 0)::text AS paid_cents,
+                count(*) FILTER (WHERE booked_cents > paid_cents)::integer AS unpaid
+           FROM rm.interest_accounts`,
+      );
+      const totals = rows[0]!;
+      if (totals.unpaid === 0) return totals;
+      if (Date.now() - started >= deps.projectorWaitMs) throw new ProjectorBehindError(`the interest payments of ${month} (${totals.unpaid} account(s) not shown paid)`, Date.now() - started);
+      await sleep(pause);
+    }
   }
 
   async function pay(row: OwedRow, month: string, date: string): Promise<void> {
@@ -139,6 +173,7 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
 
   return async (date) => {
     const summary: CobStepSummary = {};
+    let accruedAt: Position | undefined;
     let state = await deps.commands.read(businessDayDecider, streams.businessDays(), (current) => ({ ...current.interest }), { fresh: true });
 
     if (state.lastAccrued === null || state.lastAccrued < date) {
@@ -146,11 +181,12 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
       const rates = { savings: rateOn(ratesState, 'savings', date), checking: rateOn(ratesState, 'checking', date) };
       const accrued = await businessDay({ type: 'AccrueInterest', businessDate: date, rates, now: now() }, `interest:${date}:accrue`, date);
       state = { ...accrued.state.interest };
+      accruedAt = accrued.position;
       await deps.fault?.('after-interest-accrued');
     }
 
     if (state.lastBooked === null || state.lastBooked < date) {
-      await readModelsCaughtUp(`the interest accrual of ${date}`);
+      await accrualApplied(date, accruedAt);
       const { rows } = await deps.pool.query<DayRow>('SELECT accounts, accrued_units::text, booked_cents::text FROM rm.interest_days WHERE business_date = $1::date', [date]);
       const day = rows[0];
       if (!day) throw new Error(`The read models have no interest accrual for ${date} although they applied its InterestAccrued`);
@@ -167,16 +203,9 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
 
     const month = monthOf(date);
     if (isLastDayOfMonth(date) && (state.lastMonthClosed === null || state.lastMonthClosed < month)) {
-      await readModelsCaughtUp(`the interest booked on ${date}`);
+      await accrualApplied(date, accruedAt);
       const made = await payMonth(month, date);
-      await readModelsCaughtUp(`the interest payments of ${month}`);
-      const { rows } = await deps.pool.query<{ paid_accounts: number; paid_cents: string; unpaid: number }>(
-        `SELECT count(*) FILTER (WHERE paid_cents > 0)::integer AS paid_accounts, coalesce(sum(paid_cents), 0)::text AS paid_cents,
-                count(*) FILTER (WHERE booked_cents > paid_cents)::integer AS unpaid
-           FROM rm.interest_accounts`,
-      );
-      const totals = rows[0]!;
-      if (totals.unpaid > 0) throw new Error(`${totals.unpaid} account(s) still owed interest for ${month} after the payments; the month is not closed`);
+      const totals = await paymentsApplied(month);
       await businessDay(
         { type: 'CloseInterestMonth', businessDate: date, paidAccounts: totals.paid_accounts, paidCents: totals.paid_cents, now: now() },
         `interest:${month}:close`,

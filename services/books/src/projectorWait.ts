@@ -15,12 +15,12 @@ export class ProjectorBehindError extends Error {
 
 /**
  * Waits until the live read models have applied `position` (their checkpoint is at or after it), polling the
- * checkpoint (a few ms at first, at most every 200 ms). Fails with a ProjectorBehindError after `timeoutMs`.
+ * checkpoint (a few ms at first, at most every 50 ms). Fails with a ProjectorBehindError after `timeoutMs`.
  */
 export async function waitForReadModels(pool: pg.Pool, position: Position, timeoutMs: number, what: string): Promise<void> {
   const target = formatPosition(position);
   const started = Date.now();
-  for (let pause = 5; ; pause = Math.min(200, pause * 2)) {
+  for (let pause = 2; ; pause = Math.min(50, pause * 2)) {
     const { rows } = await pool.query<{ position: string | null }>(CHECKPOINT_SQL).catch((error: { code?: string }) => {
       if (error.code === '42P01' || error.code === '3F000') return { rows: [] as { position: string | null }[] }; // not migrated yet
       throw error;
