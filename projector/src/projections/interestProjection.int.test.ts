@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildProjections } from '../rebuild/rebuildProjections';
 import { startProjector } from '../runner/projectorRunner';
 import { appendHistory } from '../testing/appendHistory';
-import { HANNA, interestHistory, type InterestHistory } from '../testing/interestHistory';
+import { HANNA, INTEREST_ADMIN, interestHistory, type InterestHistory } from '../testing/interestHistory';
 import { createProjectorTestDatabase, type ProjectorTestDatabase } from '../testing/projectorTestDatabase';
 import { untilHeadApplied } from '../testing/untilHeadApplied';
 import { verifyReadModels } from '../verify/verifyReadModels';
@@ -121,6 +121,13 @@ describe('the interest projection', () => {
       carry_units: String(february - 399n * UNITS_PER_CENT),
       business_date: '2028-02-29',
     });
+  });
+
+  it('lists a rate change in the staff audit log', async () => {
+    const { rows } = await db.pool.query<{ actor_id: string; actor_role: string; details: { annualRate: number; effectiveFrom: string } }>(
+      `SELECT actor_id, actor_role, details FROM rm.staff_audit_log WHERE type = 'InterestRateScheduled'`,
+    );
+    expect(rows).toEqual([{ actor_id: INTEREST_ADMIN, actor_role: 'admin', details: expect.objectContaining({ account: 'savings', annualRate: 41_250, effectiveFrom: '2028-03-05' }) }]);
   });
 
   it('the round_half_even function rounds ties to the even cent, both signs', async () => {

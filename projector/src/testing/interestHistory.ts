@@ -4,7 +4,8 @@ import { testId, type StreamEvent } from './recordedEvents';
 
 /** Hanna: opens with 1,000.00 in savings on the first date and never moves it (the hand-computed example). */
 export const HANNA = testId(9_001);
-const ADMIN = testId(9_999);
+export const INTEREST_ADMIN = testId(9_999);
+const ADMIN = INTEREST_ADMIN;
 
 export interface InterestHistory {
   readonly events: StreamEvent[];
@@ -82,6 +83,12 @@ export function interestHistory(options: InterestHistoryOptions): InterestHistor
   const late = customers.at(-1)!;
   const closing = customers[1]!;
   push({ stream: 'businessDays', event: bankEvent('BusinessCalendarStarted', { firstDate: options.first, mode: 'manual', startedAt: `${options.first}T00:00:00.000Z` }) });
+  // The rate change the accruals follow, scheduled by an admin on the first date (an audited staff event).
+  push({
+    stream: 'interestRates',
+    event: bankEvent('InterestRateScheduled', { account: 'savings', annualRate: 41_250, effectiveFrom: addDays(options.last, -11), actorId: ADMIN, scheduledAt: `${options.first}T09:00:00.000Z` }),
+    metadata: { actorId: ADMIN, actorRole: 'admin' },
+  });
   for (const userId of customers) if (userId !== late) open(userId, `${options.first}T00:00:00.000Z`);
   move(HANNA, 'savings', 1_000_00, options.first);
 
