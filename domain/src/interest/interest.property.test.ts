@@ -110,7 +110,7 @@ describe('interest over random histories', () => {
             addEntryToTotals(totals, entry);
           }
         };
-        let date = start;
+        let date: string = start;
         for (const plan of days) {
           if (plan.rateChange) rates[plan.rateChange.account].set(addDays(date, 1), plan.rateChange.annualRate);
           for (const move of plan.moves) if (!move.late) setBalances(move.customer, move.savings, move.checking, date);
