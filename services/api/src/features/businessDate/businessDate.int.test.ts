@@ -138,6 +138,11 @@ describe('the business date in manual mode', () => {
       { key: 'interest-payable', debitsCents: '0', creditsCents: '3' },
     ]);
     expect(await replayedHash(first!.throughPosition, second!.throughPosition)).toEqual({ hash: second!.journalHash, lines: 2 });
+    // interest-payable reconciles with the accounts' interest booked and not yet paid.
+    await t.settle();
+    const reconciliation = (await request(t.app).get('/api/audit/ledger/reconciliation').set(auditor.auth).expect(200)).body.data;
+    expect(reconciliation.ok).toBe(true);
+    expect(reconciliation.controls.find((control: { key: string }) => control.key === 'interest-payable')).toEqual({ key: 'interest-payable', balance: 0.03, subledgerTotal: 0.03, difference: 0 });
 
     // Each step and each close once, in order.
     expect((await businessDays()).map((event) => [event.type, event.data.businessDate ?? event.data.firstDate])).toEqual([
