@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHistoryBuilder, type Actor } from '../../testing/historyBuilder';
 import { createStatementTestApp, type StatementTestApp } from '../statements/testing/statementTestApp';
 import { balancesAt, replayBalancesAt } from './balancesAt';
-import { boundedBalancesAt, isIndexedEventStore, LOOKAHEAD_EVENTS, REPLAY_INSTEAD } from './balancesAtBounded';
+import { boundedBalancesAt, DISORDER_MS, isIndexedEventStore, LOOKAHEAD_EVENTS, REPLAY_INSTEAD } from './balancesAtBounded';
 
 /**
  * The bounded balances-at against the whole replay on a generated history: an account driven through the domain's
@@ -15,6 +15,7 @@ import { boundedBalancesAt, isIndexedEventStore, LOOKAHEAD_EVENTS, REPLAY_INSTEA
 const START = Date.parse('2025-05-01T00:00:00.000Z');
 const COMMANDS = 420;
 const PAGE = 40;
+const COUNTED_PAGE = 20;
 
 let t: StatementTestApp;
 let userId = '';
@@ -48,9 +49,10 @@ async function generate(builder: ReturnType<typeof createHistoryBuilder>, random
   const pending: { transactionId: string; transferId: string; account: 'savings' | 'checking'; amountCents: number }[] = [];
   let clock = START + 60_000;
   const run = async (command: (now: string) => AccountCommand) => {
-    // Steps of 0 ms (ties), a second, a minute or an hour.
+    // Steps of 0 ms (ties), a second, a minute or an hour; one event in five dated up to 50 minutes back (the
+    // generated bank's disorder, within DISORDER_MS).
     clock += pick([0, 0, 1_000, 60_000, 3_600_000]);
-    const now = new Date(clock);
+    const now = new Date(random() < 0.2 ? clock - Math.floor(random() * 50 * 60_000) : clock);
     try {
       await builder.account(userId, command(now.toISOString()), admin, now);
     } catch (error) {
@@ -121,6 +123,8 @@ describe('balances-at from a bounded read, on a generated history', () => {
       expect(types).toContain(type);
     }
     expect(new Set(times).size).toBeLessThan(times.length); // instants that tie
+    const back = times.filter((time, index) => index > 0 && time < times[index - 1]!).length;
+    expect(back).toBeGreaterThan(20); // and events dated before the one before them
     expect(isIndexedEventStore(t.store)).toBe(true);
   });
 
@@ -136,24 +140,26 @@ describe('balances-at from a bounded read, on a generated history', () => {
     }
   });
 
-  it('reads a bounded number of events: a binary search, a page, the look-ahead and four look-ups, not the history', async () => {
+  it('reads a bounded number of events: two binary searches, a few pages, the look-ahead and four look-ups, not the history', async () => {
     const total = times.length;
     const customerEvents = (await t.store.readStream(streams.customer(userId))).length;
     const middle = new Date(times[Math.floor(total / 2)]!);
     const read = { bounded: 0, replayed: 0, reads: 0 };
     const answer = await balancesAt(t.store, userId, middle, {
       newest: 7,
-      pageSize: PAGE,
+      pageSize: COUNTED_PAGE,
       onPage: (events) => {
         read.bounded += events;
         read.reads += 1;
       },
     });
-    await replayBalancesAt(t.store, userId, middle, { newest: 7, pageSize: PAGE, onPage: (events) => (read.replayed += events) });
+    const replayed = await replayBalancesAt(t.store, userId, middle, { newest: 7, pageSize: COUNTED_PAGE, onPage: (events) => (read.replayed += events) });
+    expect(answer).toEqual(replayed);
     expect(answer?.events).toBeGreaterThan(total / 3);
-    // The customer stream, the head, ⌈log2 n⌉ single events, a page of PAGE (7 money events fit), the look-ahead,
-    // the first event, and the 3 events found by look-up.
-    const bound = customerEvents + 1 + Math.ceil(Math.log2(total)) + PAGE + LOOKAHEAD_EVENTS + 1 + 3;
+    // The customer stream, the head, two binary searches of ⌈log2 n⌉ single events, at most three pages (the four
+    // hours around the instant, and back to the 7 newest money events), the look-ahead, the first event, and the 3
+    // events found by look-up.
+    const bound = customerEvents + 1 + 2 * Math.ceil(Math.log2(total)) + 3 * COUNTED_PAGE + LOOKAHEAD_EVENTS + 1 + 3;
     expect(read.bounded).toBeLessThanOrEqual(bound);
     expect(read.replayed).toBe(total + customerEvents);
     expect(read.bounded).toBeLessThan(read.replayed / 2);
@@ -164,20 +170,18 @@ describe('balances-at when the stream breaks its assumptions', () => {
   it('replays the whole history when times step back, and answers what that replay answers', async () => {
     const builder = createHistoryBuilder(t.store);
     const id = await builder.register({ firstName: 'Skewed', lastName: 'Clock', email: `skewed.${randomUUID()}@example.com`, accountNumber: '4000000999' }, new Date(START));
-    // A clock that stepped back two minutes between two writers: the third posting is dated before the second.
-    for (const [n, minutes] of [1, 4, 2, 5, 6].entries()) {
-      const now = new Date(START + minutes * 60_000);
+    // A clock that stepped back further than DISORDER_MS: the third posting is dated three of them before the second.
+    const step = DISORDER_MS;
+    for (const [n, steps] of [1, 5, 2, 6, 7].entries()) {
+      const now = new Date(START + steps * step);
       await builder.account(id, { type: 'PostStaffTransaction', transactionId: randomUUID(), adminId: admin.id, account: 'checking', direction: 'credit', amountCents: 100 * (n + 1), date: now.toISOString(), description: `Skewed ${n}`, now: now.toISOString() }, admin, now);
     }
-    for (const minutes of [0.5, 1, 2, 3, 4, 4.5, 5, 5.5, 7]) {
-      const at = new Date(START + minutes * 60_000);
+    for (const steps of [0.5, 1, 2, 3, 4, 5, 5.5, 6, 8]) {
+      const at = new Date(START + steps * step);
       const replayed = await replayBalancesAt(t.store, id, at);
-      expect(await balancesAt(t.store, id, at), `at +${minutes} min`).toEqual(replayed);
-    }
-    // At +3 min the look-ahead finds the posting dated +2 min after the one dated +4; at +5.5 min the times read
-    // before the instant go back (+4, then +2): both times the bounded read gives way to the whole replay.
-    for (const minutes of [3, 5.5]) {
-      expect(await boundedBalancesAt(t.store as Parameters<typeof boundedBalancesAt>[0], id, new Date(START + minutes * 60_000))).toBe(REPLAY_INSTEAD);
+      expect(await balancesAt(t.store, id, at), `at +${steps} steps`).toEqual(replayed);
+      // Every read of this short stream sees the step back, and gives way to the whole replay.
+      expect(await boundedBalancesAt(t.store as Parameters<typeof boundedBalancesAt>[0], id, at)).toBe(REPLAY_INSTEAD);
     }
   });
 });

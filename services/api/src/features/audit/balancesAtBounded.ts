@@ -6,6 +6,7 @@ import {
   parseEvent,
   replayCustomerLedger,
   streams,
+  type AccountHistory,
   type CustomerLedgerState,
 } from '@bank/domain';
 import type { EventStore, RecordedEvent } from '@bank/eventstore';
@@ -25,13 +26,24 @@ export function isIndexedEventStore(store: EventStore): store is IndexedEventSto
 export const REPLAY_INSTEAD = 'replay-instead';
 
 /**
- * Events read past the instant's last one: a clock that stepped back between two writers of one stream shows there
- * as an event dated at or before the instant after one dated later, and the whole replay is taken instead.
+ * How far back of the latest time before it an event of one account stream may be dated. The bank stamps an event
+ * when it decides it, after reading its stream's head, so its streams go back by no more than two writers' clocks
+ * differ; the generated bank (seed:scale) dates events up to an hour out of order. Two hours, with room.
+ */
+export const DISORDER_MS = 2 * 60 * 60 * 1000;
+
+/**
+ * Events read past the last one that may be at or before the instant: each must be after it, else the whole replay
+ * is taken (a clock that stepped back further than DISORDER_MS shows there).
  */
 export const LOOKAHEAD_EVENTS = 64;
 
 const MONEY_TYPES: ReadonlySet<string> = new Set(MONEY_EVENT_TYPES);
 const STATUS_TYPES = ['AccountOpened', 'AccountClosed'] as const;
+
+type Read = (from: bigint, count: number) => Promise<RecordedEvent[]>;
+
+const timeOf = (event: RecordedEvent): number => occurredAtOf(event).getTime();
 
 /** The stored event validated by the domain (a ReplayError when it does not fit its schema). */
 function parsed(event: RecordedEvent) {
@@ -39,56 +51,108 @@ function parsed(event: RecordedEvent) {
 }
 
 /**
- * How many of the account stream's first events happened at or before `at`: a binary search by revision, one event
- * read per step, over times that grow along the stream (each event is stamped when it is decided, after the stream's
- * head was read). `head` is the stream's last event.
+ * A revision b of the stream with every event before b dated at or before `x` plus DISORDER_MS, and every event from
+ * b on dated after `x` minus DISORDER_MS, when no event is dated more than DISORDER_MS before one earlier in the
+ * stream: a binary search keeping "dated at or before x" below and "after x" above, one event read per step.
  */
-async function prefixLength(read: (revision: bigint) => Promise<RecordedEvent | undefined>, head: RecordedEvent, at: number): Promise<bigint | undefined> {
-  if (occurredAtOf(head).getTime() <= at) return head.revision + 1n;
-  let before = -1n; // the last revision known at or before `at` (-1: none)
-  let after = head.revision; // the first revision known after it
-  while (after - before > 1n) {
-    const middle = (before + after) / 2n;
-    const event = await read(middle);
+async function boundaryOf(read: Read, head: RecordedEvent, x: number): Promise<bigint | undefined> {
+  if (timeOf(head) <= x) return head.revision + 1n;
+  let below = -1n;
+  let above = head.revision;
+  while (above - below > 1n) {
+    const middle = (below + above) / 2n;
+    const [event] = await read(middle, 1);
     if (!event) return undefined;
-    if (occurredAtOf(event).getTime() <= at) before = middle;
-    else after = middle;
+    if (timeOf(event) <= x) below = middle;
+    else above = middle;
   }
-  return after;
+  return above;
+}
+
+/** The events from `from` to `to` (exclusive), a page at a time; undefined when the stream does not have them all. */
+async function readRange(read: Read, from: bigint, to: bigint, pageSize: number): Promise<RecordedEvent[] | undefined> {
+  const events: RecordedEvent[] = [];
+  for (let start = from; start < to; start += BigInt(pageSize)) {
+    const count = Number(to - start < BigInt(pageSize) ? to - start : BigInt(pageSize));
+    const page = await read(start, count);
+    if (page.length !== count || page[0]?.revision !== start) return undefined;
+    events.push(...page);
+  }
+  return events;
 }
 
 /**
- * The account stream's last events up to `last` (inclusive), read backwards a page at a time until they hold the
- * newest `newest` money events or reach the stream's start; oldest first.
+ * The events before `before`, read backwards a page at a time until, with `moneyAfter` money events already in hand,
+ * they hold `newest` money events or reach the stream's start; oldest first.
  */
-async function newestWindow(read: (from: bigint, count: number) => Promise<RecordedEvent[]>, last: bigint, newest: number, pageSize: number): Promise<RecordedEvent[] | undefined> {
+async function readBackTo(read: Read, before: bigint, newest: number, moneyAfter: number, pageSize: number): Promise<RecordedEvent[] | undefined> {
   const pages: RecordedEvent[][] = [];
-  let money = 0;
-  for (let end = last; end >= 0n; ) {
-    const start = end - BigInt(pageSize) + 1n > 0n ? end - BigInt(pageSize) + 1n : 0n;
-    const page = await read(start, Number(end - start + 1n));
-    if (page.length !== Number(end - start + 1n) || page[0]?.revision !== start) return undefined;
+  let money = moneyAfter;
+  for (let end = before; end > 0n && money < newest; ) {
+    const start = end > BigInt(pageSize) ? end - BigInt(pageSize) : 0n;
+    const page = await readRange(read, start, end, pageSize);
+    if (!page) return undefined;
     pages.unshift(page);
     money += page.filter((event) => MONEY_TYPES.has(event.type)).length;
-    if (money >= newest) break;
-    end = start - 1n;
+    end = start;
   }
   return pages.flat();
 }
 
+/** Whether no event read is dated more than DISORDER_MS before one read earlier in the stream. */
+function withinDisorder(events: readonly RecordedEvent[]): boolean {
+  let latest = -Infinity;
+  for (const event of events) {
+    const time = timeOf(event);
+    if (time < latest - DISORDER_MS) return false;
+    latest = Math.max(latest, time);
+  }
+  return true;
+}
+
+/** The balance a money event left its account with; 0 before any. */
+function balanceAfter(event: RecordedEvent | undefined): number {
+  if (!event) return 0;
+  const money = parsed(event);
+  if (!('balanceAfterCents' in money.data)) throw new Error(`${event.type} at revision ${event.revision} is not a money event`);
+  return money.data.balanceAfterCents;
+}
+
 /**
- * Balances-at from a bounded read of the account stream, equal to the whole replay (balancesAtReplay.ts) without
- * folding the whole history:
- * - the customer stream (a few events) is replayed whole;
- * - the account stream's events at or before `at` are its first ones (its times grow along it): a binary search by
- *   revision finds where they end;
- * - the balances are each account's `balanceAfterCents` on its last money event there, the transactions' count the
- *   store's count of money events there, the status its last AccountOpened or AccountClosed there;
- * - the newest transactions come from folding the last events there, read backwards until they hold `newest` money
- *   events (a later status change or reversal of one of them is among those events).
- * Reads about log2(stream length) single events, a page or two, LOOKAHEAD_EVENTS past the instant and four index
- * look-ups, whatever the history's length. Answers REPLAY_INSTEAD when the stream does not start with AccountOpened
- * or the times it read do not grow along the stream: the caller then replays everything.
+ * The account's history as the whole replay leaves it after the stream's events before `end`, all of them at or
+ * before the instant: status, balances and the count of transactions from the store's index, no records.
+ */
+async function historyBefore(store: IndexedEventStore, stream: string, end: bigint, onRead: (events: RecordedEvent[]) => void): Promise<{ account: AccountHistory; transactions: number }> {
+  const account = emptyAccountHistory();
+  if (end === 0n) return { account, transactions: 0 };
+  const last = end - 1n;
+  const [status, savings, checking, transactions] = await Promise.all([
+    store.lastStreamEvent(stream, { toRevision: last, types: STATUS_TYPES }),
+    store.lastStreamEvent(stream, { toRevision: last, types: MONEY_EVENT_TYPES, dataContains: { account: 'savings' } }),
+    store.lastStreamEvent(stream, { toRevision: last, types: MONEY_EVENT_TYPES, dataContains: { account: 'checking' } }),
+    store.countStreamEvents(stream, { toRevision: last, types: MONEY_EVENT_TYPES }),
+  ]);
+  onRead([status, savings, checking].filter((event): event is RecordedEvent => event !== undefined));
+  account.status = status && parsed(status).type === 'AccountClosed' ? 'closed' : 'open';
+  account.balances.savings = balanceAfter(savings);
+  account.balances.checking = balanceAfter(checking);
+  return { account, transactions };
+}
+
+/**
+ * Balances-at from a bounded read of the account stream, equal to the whole replay (balancesAtReplay.ts): every
+ * event dated at or before `at`, wherever it stands in the stream, without folding the whole history.
+ * - The customer stream (a few events) is replayed whole.
+ * - An account stream's events are dated in stream order but for at most DISORDER_MS: two binary searches by revision
+ *   find [from, to), outside which every event is certainly at or before `at` (before `from`) or after it (from `to`).
+ * - The stream's state before the events still to fold comes from the store's index (each account's balance from
+ *   its last money event's `balanceAfterCents`, the count of money events, the last AccountOpened or AccountClosed);
+ *   then the domain folds the rest with the replay's own rule (events dated after `at` skipped): [from, to), and
+ *   before it as many pages, read backwards, as the newest `newest` transactions need (a later status change or
+ *   reversal of one of them is among the events folded).
+ * Reads two binary searches' single events, a page or two, LOOKAHEAD_EVENTS and four index look-ups, whatever the
+ * history's length. Answers REPLAY_INSTEAD when the stream does not start with AccountOpened or the events it read
+ * break the order it rests on: the caller then replays everything.
  */
 export async function boundedBalancesAt(
   store: IndexedEventStore,
@@ -98,7 +162,7 @@ export async function boundedBalancesAt(
 ): Promise<BalancesAt | undefined | typeof REPLAY_INSTEAD> {
   const newest = options.newest ?? 200;
   const pageSize = options.pageSize ?? BALANCES_PAGE_SIZE;
-  const counted = (events: RecordedEvent[]) => {
+  const onRead = (events: RecordedEvent[]) => {
     options.onPage?.(events.length);
     return events;
   };
@@ -113,55 +177,36 @@ export async function boundedBalancesAt(
   }
   const stream = streams.account(userId);
   const head = await store.lastStreamEvent(stream);
-  counted(head ? [head] : []);
+  onRead(head ? [head] : []);
   if (!head) return customerEvents === 0 ? undefined : balancesAtAnswer(userId, at, state, { newest, transactionsTotal: 0, events: applied });
 
-  const readRange = async (from: bigint, count: number) => counted(await store.readStream(stream, { fromRevision: from, limit: count }));
-  const readOne = async (revision: bigint) => (await readRange(revision, 1))[0];
-  const length = await prefixLength(readOne, head, at.getTime());
-  if (length === undefined) return REPLAY_INSTEAD;
-  if (length === 0n) return balancesAtAnswer(userId, at, state, { newest, transactionsTotal: 0, events: applied });
-
-  const last = length - 1n;
-  const [window, ahead] = await Promise.all([newestWindow(readRange, last, newest, pageSize), length > head.revision ? [] : readRange(length, LOOKAHEAD_EVENTS)]);
-  if (!window || !inOrderAround(window, ahead, at.getTime())) return REPLAY_INSTEAD;
-  const first = window[0]!.revision === 0n ? window[0] : await readOne(0n);
-  if (first?.type !== 'AccountOpened') return REPLAY_INSTEAD;
-
-  const [status, savings, checking, transactionsTotal] = await Promise.all([
-    store.lastStreamEvent(stream, { toRevision: last, types: STATUS_TYPES }),
-    store.lastStreamEvent(stream, { toRevision: last, types: MONEY_EVENT_TYPES, dataContains: { account: 'savings' } }),
-    store.lastStreamEvent(stream, { toRevision: last, types: MONEY_EVENT_TYPES, dataContains: { account: 'checking' } }),
-    store.countStreamEvents(stream, { toRevision: last, types: MONEY_EVENT_TYPES }),
-  ]);
-  counted([status, savings, checking].filter((event): event is RecordedEvent => event !== undefined));
-
-  // The window folded on an open account (or from the start, AccountOpened included); then what it cannot know.
-  const account = emptyAccountHistory();
-  if (window[0]!.revision > 0n) account.status = 'open';
-  state = replaying(() => replayCustomerLedger(window.map(toStoredEvent), at, { customer: state.customer, account })).state;
-  forgetOlderTransactions(account, newest);
-  account.status = status && parsed(status).type === 'AccountClosed' ? 'closed' : 'open';
-  account.balances.savings = balanceAfter(savings);
-  account.balances.checking = balanceAfter(checking);
-  return balancesAtAnswer(userId, at, state, { newest, transactionsTotal, events: applied + Number(length) });
-}
-
-/** Whether the times read grow along the stream, those up to the instant's last event at or before it, the rest after. */
-function inOrderAround(upTo: readonly RecordedEvent[], after: readonly RecordedEvent[], at: number): boolean {
-  let previous = -Infinity;
-  for (const event of upTo) {
-    const time = occurredAtOf(event).getTime();
-    if (time < previous || time > at) return false;
-    previous = time;
+  const read: Read = async (from, count) => onRead(await store.readStream(stream, { fromRevision: from, limit: count }));
+  const instant = at.getTime();
+  const [early, late] = await Promise.all([boundaryOf(read, head, instant - DISORDER_MS), boundaryOf(read, head, instant + DISORDER_MS)]);
+  if (early === undefined || late === undefined) return REPLAY_INSTEAD;
+  const from = early < late ? early : late;
+  const to = early < late ? late : early;
+  const [middle, ahead] = await Promise.all([readRange(read, from, to, pageSize), to > head.revision ? [] : read(to, LOOKAHEAD_EVENTS)]);
+  if (!middle) return REPLAY_INSTEAD;
+  const moneyAfter = middle.filter((event) => MONEY_TYPES.has(event.type) && timeOf(event) <= instant).length;
+  const before = await readBackTo(read, from, newest, moneyAfter, pageSize);
+  if (!before) return REPLAY_INSTEAD;
+  const folded = [...before, ...middle];
+  const start = from - BigInt(before.length);
+  const first = folded[0]?.revision === 0n ? folded[0] : (await read(0n, 1))[0];
+  if (
+    first?.type !== 'AccountOpened' ||
+    !withinDisorder([...folded, ...ahead]) ||
+    before.some((event) => timeOf(event) > instant) ||
+    ahead.some((event) => timeOf(event) <= instant)
+  ) {
+    return REPLAY_INSTEAD;
   }
-  return after.every((event) => occurredAtOf(event).getTime() > at);
-}
 
-/** The balance a money event left its account with; 0 before any. */
-function balanceAfter(event: RecordedEvent | undefined): number {
-  if (!event) return 0;
-  const money = parsed(event);
-  if (!('balanceAfterCents' in money.data)) throw new Error(`${event.type} at revision ${event.revision} is not a money event`);
-  return money.data.balanceAfterCents;
+  // The stream before `start` (every event of it at or before `at`) from the index; the rest folded by the domain.
+  const prior = await historyBefore(store, stream, start, onRead);
+  const result = replaying(() => replayCustomerLedger(folded.map(toStoredEvent), at, { customer: state.customer, account: prior.account }));
+  const transactionsTotal = prior.transactions + prior.account.transactions.size;
+  forgetOlderTransactions(prior.account, newest);
+  return balancesAtAnswer(userId, at, result.state, { newest, transactionsTotal, events: applied + Number(start) + result.applied });
 }
