@@ -13,7 +13,7 @@ type Sent = { kind: 'success' | 'error'; text: string } | null;
  * went, and "Send again" (POST /user/verify-email). It goes once the address is confirmed and the user reloaded.
  */
 export function EmailVerificationBanner() {
-  const { user } = useSession();
+  const { user, refreshUser } = useSession();
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<Sent>(null);
   if (!user || user.emailVerified !== false) return null;
@@ -24,6 +24,8 @@ export function EmailVerificationBanner() {
     try {
       const answer = await emailApi.resendVerification();
       setSent({ kind: 'success', text: answer.message });
+      // The address may have been confirmed meanwhile (in another browser): the reloaded user ends the banner then.
+      refreshUser().catch((error: unknown) => console.warn('Could not reload the signed-in user.', error));
     } catch (error) {
       const wait = error instanceof ApiError && error.status === 429 ? error.retryAfterSeconds : undefined;
       setSent({ kind: 'error', text: wait ? `${errorMessage(error)}. You can ask again in ${wait} seconds.` : errorMessage(error) });

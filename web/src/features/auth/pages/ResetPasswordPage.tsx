@@ -122,7 +122,7 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <Frame intro={<p>Choose a new password for your online banking.</p>}>
+    <Frame intro={<p>Use a password you do not use anywhere else. Once it is changed, you are signed out everywhere.</p>}>
       <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="auth-title">
         <div aria-live="assertive">{error ? <Alert kind="error">{error}</Alert> : null}</div>
         <TextField
