@@ -43,7 +43,8 @@ async function scanEach(e2e: E2eBrowser, views: readonly { path: string; width: 
     if (session) await storeSession(tracked.page, session.token, session.user);
     await tracked.page.goto(path);
     await settle(tracked.page);
-    expect(new URL(tracked.page.url()).pathname, `${path} stayed where it was asked`).toBe(path);
+    const reached = new URL(tracked.page.url());
+    expect(`${reached.pathname}${reached.search}`, `${path} stayed where it was asked`).toBe(path);
     findings.push(...(await scan(tracked.page, `${path} at ${width} px`)));
     await tracked.context.close();
   }
