@@ -35,9 +35,9 @@ export const INVALID_CODE_MESSAGE = 'Invalid code';
 /** At most this many reset messages an hour to one address (silently: the answer stays the same). */
 export const RESET_MESSAGES_PER_HOUR = 3;
 
-const forgotPasswordInput = z.object({ email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email is too long') });
+export const forgotPasswordInput = z.object({ email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email is too long') });
 
-const resetPasswordInput = z.object({
+export const resetPasswordInput = z.object({
   token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200),
   newPassword: changePasswordInput.shape.newPassword,
   code: z.string().max(20).optional(),

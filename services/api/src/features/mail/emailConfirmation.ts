@@ -15,7 +15,7 @@ export const EMAIL_CONFIRMED_MESSAGE = 'E-mail address confirmed';
 export const LINK_SENT_AGAIN_MESSAGE = 'We have sent a new link to your e-mail address';
 export const ALREADY_CONFIRMED_MESSAGE = 'Your e-mail address is already confirmed';
 
-const verifyEmailInput = z.object({ token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200) });
+export const verifyEmailInput = z.object({ token: z.string({ error: 'Token is required' }).min(1, 'Token is required').max(200) });
 
 const now = (deps: Pick<AppDeps, 'now'>) => deps.now?.() ?? new Date();
 
