@@ -2,17 +2,43 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startSmtpTestServer, type SmtpTestServer } from '@bank/mail/testing';
 import { createTestDatabase, createTestRedis, freeTcpPort } from '@bank/testkit';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/lib/api/types';
 import { newCustomer, TINY_PNG } from '../harness/apiHelpers';
 import { expectNoConsoleErrors, launchBrowser, newPage, screenshot, viewports, type E2eBrowser } from '../harness/browser';
-import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../harness/smtpInbox';
 import { startApiServer, type ApiServer } from '../harness/startApiServer';
 import { freshTotpCode } from '../harness/totp';
 import { waitForPath } from './customerSteps';
 
 const PNG = `data:image/png;base64,${TINY_PNG.toString('base64')}`;
+
+/** One message the bank sent, as the SMTP server received it and `mailparser` read it. */
+interface ReceivedMail {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  readonly messageId: string;
+}
+
+function received(mail: ParsedMail): ReceivedMail {
+  const to = mail.to ? (Array.isArray(mail.to) ? mail.to : [mail.to]).map((address) => address.text).join(', ') : '';
+  return { to, subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '', messageId: mail.messageId ?? '' };
+}
+
+/** The messages to `to` whose subject matches, in the order they arrived. */
+function messagesTo(smtp: SmtpTestServer, to: string, subject: RegExp): ReceivedMail[] {
+  return smtp.received.map(received).filter((mail) => mail.to.toLowerCase().includes(to.toLowerCase()) && subject.test(mail.subject));
+}
+
+/** Waits for the first message to `to` whose subject matches. */
+async function waitForMail(smtp: SmtpTestServer, to: string, subject: RegExp): Promise<ReceivedMail> {
+  await expect.poll(() => messagesTo(smtp, to, subject).length, { timeout: 30_000, interval: 200, message: `a message to ${to}, subject ${subject}` }).toBeGreaterThan(0);
+  return messagesTo(smtp, to, subject)[0]!;
+}
 
 /** The one link of a message to `pagePath` on the bank's APP_ORIGIN, from its text part. */
 function linkIn(message: ReceivedMail, origin: string, pagePath: string): string {
@@ -30,7 +56,7 @@ function linkIn(message: ReceivedMail, origin: string, pagePath: string): string
  */
 describe('a forgotten password, reset through the e-mail the bank sends', () => {
   let e2e: E2eBrowser;
-  let inbox: SmtpInbox;
+  let smtp: SmtpTestServer;
   let server: ApiServer | undefined;
   let cleanup: (() => Promise<void>) | undefined;
   let origin = '';
@@ -45,16 +71,16 @@ describe('a forgotten password, reset through the e-mail the bank sends', () => 
     return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
   }
 
-  const confirmations = (email: string) => inbox.messages.filter((message) => message.to.includes(email) && /^Confirm your e-mail address/.test(message.subject));
+  const confirmations = (email: string) => messagesTo(smtp, email, /^Confirm your e-mail address/);
 
   beforeAll(async () => {
-    inbox = await startSmtpInbox();
+    smtp = await startSmtpTestServer();
     const database = await createTestDatabase('e2e_mail');
     const redis = await createTestRedis();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-e2e-mail-'));
     cleanup = async () => {
       await server?.stop();
-      await inbox.close();
+      await smtp.stop();
       await database.drop().catch(() => undefined);
       await redis.clean().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
@@ -72,7 +98,7 @@ describe('a forgotten password, reset through the e-mail the bank sends', () => 
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
         DATA_DIR: dataDir,
-        SMTP_URL: inbox.url,
+        SMTP_URL: smtp.url,
         APP_ORIGIN: origin,
         MAIL_FROM: 'Summit Bank <no-reply@summitbank.example>',
       },
@@ -106,7 +132,7 @@ describe('a forgotten password, reset through the e-mail the bank sends', () => 
     expect(await page.getByRole('status').first().textContent()).toContain('If an account exists for this e-mail, we have sent a link to reset your password');
 
     // The message as the SMTP server received it.
-    const reset = await inbox.waitFor(person.email, /^Reset your .* password$/);
+    const reset = await waitForMail(smtp, person.email, /^Reset your .* password$/);
     console.log(`The reset message's text part, as the SMTP server received it:\n${reset.text}`);
     expect(reset.messageId).toMatch(/^<passwordReset\.[^@]+@[^>]+>$/);
     expect(reset.html).toContain('/reset-password?token=');
@@ -137,7 +163,7 @@ describe('a forgotten password, reset through the e-mail the bank sends', () => 
     expect(await page.getByRole('status').first().textContent()).toContain('Password reset successfully');
 
     // The notice that the password changed; the old session and the old password are over.
-    const notice = await inbox.waitFor(person.email, /password was changed/);
+    const notice = await waitForMail(smtp, person.email, /password was changed/);
     expect(notice.messageId).toMatch(/^<passwordChanged\.[^@]+@[^>]+>$/);
     expect((await api('GET', '/auth/user', undefined, first.body.token)).status).toBe(401);
     expect((await api('POST', '/auth/signin', { email: person.email, password: person.password })).status).toBe(401);
@@ -189,7 +215,7 @@ describe('a forgotten password, reset through the e-mail the bank sends', () => 
     expect(await banner.count()).toBe(0);
 
     // Each message once: one reset, one notice, the sign-up's confirmation and the one sent again.
-    const to = (subject: RegExp) => inbox.messages.filter((message) => message.to.includes(person.email) && subject.test(message.subject));
+    const to = (subject: RegExp) => messagesTo(smtp, person.email, subject);
     expect([to(/^Reset your/).length, to(/password was changed/).length, confirmations(person.email).length]).toEqual([1, 1, 2]);
     // The browser logs the refused link (400) and the revoked session's answers; nothing else.
     expectNoConsoleErrors(tracked, [/status of 400/, /status of 401/]);
@@ -206,7 +232,7 @@ describe('a forgotten password, reset through the e-mail the bank sends', () => 
     const recoveryCode = confirmed.body.recoveryCodes[0]!;
 
     expect((await api('POST', '/auth/forgot-password', { email: person.email })).status).toBe(202);
-    const reset = await inbox.waitFor(person.email, /^Reset your .* password$/);
+    const reset = await waitForMail(smtp, person.email, /^Reset your .* password$/);
 
     const tracked = await newPage(e2e, { baseURL: origin, viewport: viewports.mobile });
     const { page } = tracked;
