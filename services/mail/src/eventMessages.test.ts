@@ -35,7 +35,7 @@ function customer(userId: string, overrides: Partial<Customer> = {}): Customer {
   } as Customer;
 }
 
-const people = new Map([payeeId, payerId].map((id) => [id, customer(id)]));
+const people = new Map<string, Customer>([payeeId, payerId].map((id) => [id, customer(id)]));
 const lookups: MailLookups = {
   customer: async (id) => people.get(id),
   transferPayer: async () => payerId,
@@ -70,6 +70,12 @@ describe('the messages of an event', () => {
     const returned = await messagesForEvent(recorded(`account-${payeeId}`, 'AccountCredited', { ...money, transferId: randomUUID(), refundOf: randomUUID(), clearing: 'ach-outbound' }), lookups);
     expect(returned).toMatchObject([{ kind: 'transferReturned', data: { amount: '$25.00', last4: '3456', account: 'checking' } }]);
     expect(await messagesForEvent(recorded(`account-${payeeId}`, 'AccountCredited', { ...money, transferId: randomUUID(), refundOf: randomUUID(), clearing: 'transfers-in-transit' }), lookups)).toEqual([]);
+  });
+
+  it('an interest payment (a credit marked `interest`): interestPaid; a staff credit without it: nothing', async () => {
+    const paid = await messagesForEvent(recorded(`account-${payeeId}`, 'AccountCredited', { ...money, description: 'Interest', interest: { month: '2026-02' } }), lookups);
+    expect(paid).toMatchObject([{ kind: 'interestPaid', data: { amount: '$25.00', last4: '3456' } }]);
+    expect(await messagesForEvent(recorded(`account-${payeeId}`, 'AccountCredited', { ...money, description: 'Deposit' }), lookups)).toEqual([]);
   });
 
   it('a standing order: a failed payment and a suspension each notify the payer', async () => {

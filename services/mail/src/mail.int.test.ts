@@ -151,6 +151,22 @@ describe('the mail reactor and sender', () => {
     expect(rows).toMatchObject([{ status: 'failed', error: expect.stringMatching(/550|No such mailbox/) }]);
   });
 
+  it('a message whose job Redis lost is queued again from its outbox row, and a message sent is never queued again', async () => {
+    const customer = await fx.openCustomer();
+    await waitUntil(async () => of(customer.email).length === 1, { what: 'the confirmation message' });
+    const id = `passwordChanged.${randomUUID()}`;
+    await fx.pool.query(
+      `INSERT INTO mail.messages (id, kind, user_id, recipient, data, created_at) VALUES ($1, 'passwordChanged', $2, $3, $4, now() - interval '1 hour')`,
+      [id, customer.userId, customer.email, JSON.stringify({ firstName: 'Stranded', how: 'changed', at: 'yesterday' })],
+    );
+    expect(await mail!.outbox.requeueStranded(60_000)).toBeGreaterThanOrEqual(1);
+    await waitUntil(async () => of(customer.email, /password was changed/).length === 1, { what: 'the stranded message' });
+    await mail!.outbox.requeueStranded(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(of(customer.email, /password was changed/)).toHaveLength(1);
+    expect(of(customer.email)).toHaveLength(2);
+  });
+
   it('the reactor restarted from an old checkpoint queues the same messages again, and nothing is sent twice', async () => {
     const { rows: [old] } = await fx.pool.query<{ position: string }>(`SELECT position FROM mail.checkpoint WHERE name = 'mail'`);
     const customer = await fx.openCustomer();

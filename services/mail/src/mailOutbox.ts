@@ -19,6 +19,11 @@ export interface MailOutbox {
   readonly queue: Queue;
   /** Records the message (once: a second call with the same id changes nothing) and queues its sending. */
   enqueue(message: OutgoingMessage): Promise<void>;
+  /**
+   * Queues again the messages recorded as queued for longer than `olderThanMs` (a job Redis lost: a flush, a
+   * failover). A message whose job still exists is not queued twice (same job id). Returns how many it looked at.
+   */
+  requeueStranded(olderThanMs: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -38,6 +43,18 @@ export interface MailOutboxOptions {
 export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
   const queue = new Queue(MAIL_QUEUE, { connection: options.connection, prefix: options.prefix });
   queue.on('error', () => undefined);
+  const add = (messageId: string) =>
+    queue.add(
+      'send',
+      { messageId },
+      {
+        jobId: messageId,
+        attempts: options.attempts,
+        backoff: { type: 'mail' },
+        removeOnComplete: { age: 7 * 24 * 3600, count: 50_000 },
+        removeOnFail: { age: 30 * 24 * 3600 },
+      },
+    );
   return {
     queue,
     async enqueue(message) {
@@ -45,17 +62,15 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
         `INSERT INTO mail.messages (id, kind, user_id, recipient, data) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
         [message.id, message.kind, message.userId, message.to, JSON.stringify(message.data)],
       );
-      await queue.add(
-        'send',
-        { messageId: message.id },
-        {
-          jobId: message.id,
-          attempts: options.attempts,
-          backoff: { type: 'mail' },
-          removeOnComplete: { age: 7 * 24 * 3600, count: 50_000 },
-          removeOnFail: { age: 30 * 24 * 3600 },
-        },
+      await add(message.id);
+    },
+    async requeueStranded(olderThanMs) {
+      const { rows } = await options.pool.query<{ id: string }>(
+        `SELECT id FROM mail.messages WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT 1000`,
+        [olderThanMs / 1000],
       );
+      for (const row of rows) await add(row.id);
+      return rows.length;
     },
     async close() {
       await queue.close();

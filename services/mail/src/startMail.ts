@@ -40,6 +40,9 @@ export interface RunningMail {
   stop(): Promise<void>;
 }
 
+/** A message recorded as queued for this long without being sent is queued again (its job may be lost). */
+export const STRANDED_AFTER_MS = 10 * 60_000;
+
 /** The worker's part of e-mail: the reactor on the log and the sender on the queue (docs/email.md). */
 export async function startMail(deps: MailDeps): Promise<RunningMail> {
   const settings = deps.settings ?? loadMailSettings();
@@ -68,6 +71,13 @@ export async function startMail(deps: MailDeps): Promise<RunningMail> {
     logger,
     ...(deps.reactorName ? { name: deps.reactorName } : {}),
   });
+  // Messages whose job Redis lost are queued again (a job that still exists is left alone: same id).
+  const requeue = setInterval(() => {
+    outbox
+      .requeueStranded(STRANDED_AFTER_MS)
+      .catch((error: unknown) => logger.warn({ err: error }, 'Could not look for stranded messages'));
+  }, STRANDED_AFTER_MS);
+  requeue.unref();
   logger.info({ transport: transport.description, from: settings.MAIL_FROM, appOrigin: settings.APP_ORIGIN }, `Mail goes to ${transport.description}`);
   let stopped: Promise<void> | undefined;
   return {
@@ -78,6 +88,7 @@ export async function startMail(deps: MailDeps): Promise<RunningMail> {
     transport,
     stop() {
       stopped ??= (async () => {
+        clearInterval(requeue);
         await reactor.stop();
         await sender.close();
         await outbox.close();

@@ -7,6 +7,6 @@ export function interestPaid(data: Record<string, string>, context: TemplateCont
     subject: `Interest paid: ${data.amount ?? ''}`,
     greeting: greeting(data.firstName),
     paragraphs: [`We paid ${data.amount ?? ''} of interest into your ${data.account ?? ''} account ending ${data.last4 ?? '????'}.`],
-    action: { label: 'See your interest', url: `${context.appOrigin}/portal` },
+    action: { label: 'See your interest', url: `${context.appOrigin}/account/savings` },
   };
 }

@@ -10,6 +10,6 @@ export function moneyReceived(data: Record<string, string>, context: TemplateCon
       `${data.from ?? 'Another customer'} sent you ${data.amount ?? 'money'}. It is in your ${data.account ?? ''} account ending ${data.last4 ?? '????'}.`,
       ...(data.description ? [`Description: ${data.description}`] : []),
     ],
-    action: { label: 'See your transactions', url: `${context.appOrigin}/portal` },
+    action: { label: 'See your transactions', url: `${context.appOrigin}/account/transactions` },
   };
 }

@@ -8,7 +8,7 @@ export function newDevice(data: Record<string, string>, context: TemplateContext
     greeting: greeting(data.firstName),
     paragraphs: [
       `Someone signed in to your online banking from ${data.device ?? 'a new device'} (address ${data.address ?? 'unknown'}) on ${data.at ?? 'just now'}.`,
-      `If this was you, there is nothing to do. If not, change your password and sign that session out in Settings (${context.appOrigin}/settings), or call us on ${context.bank.phone}.`,
+      `If this was you, there is nothing to do. If not, change your password and sign that session out in Security (${context.appOrigin}/account/security), or call us on ${context.bank.phone}.`,
     ],
   };
 }

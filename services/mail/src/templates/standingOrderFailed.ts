@@ -10,6 +10,6 @@ export function standingOrderFailed(data: Record<string, string>, context: Templ
     paragraphs: suspended
       ? [`Your standing order of ${data.amount ?? ''} to ${data.recipient ?? 'its recipient'} failed three times in a row and is suspended: ${data.reason ?? ''}.`, 'Resume it in Standing orders once the account can pay it.']
       : [`The payment of ${data.amount ?? ''} to ${data.recipient ?? 'its recipient'} due on ${data.date ?? 'its date'} was not made: ${data.reason ?? ''}. It will not be tried again.`],
-    action: { label: 'See your standing orders', url: `${context.appOrigin}/standing-orders` },
+    action: { label: 'See your standing orders', url: `${context.appOrigin}/account/standing-orders` },
   };
 }

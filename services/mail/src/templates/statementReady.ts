@@ -7,6 +7,6 @@ export function statementReady(data: Record<string, string>, context: TemplateCo
     subject: `Your ${data.month ?? 'monthly'} statement is ready`,
     greeting: greeting(data.firstName),
     paragraphs: [`Your statement for ${data.month ?? 'last month'} is ready to read and download.`],
-    action: { label: 'Open your statements', url: `${context.appOrigin}/statements` },
+    action: { label: 'Open your statements', url: `${context.appOrigin}/account/statements` },
   };
 }

@@ -10,6 +10,6 @@ export function transferReturned(data: Record<string, string>, context: Template
       `Your transfer of ${data.amount ?? 'money'} to another bank could not be completed and was returned. The money is back in your ${data.account ?? ''} account ending ${data.last4 ?? '????'}.`,
       ...(data.description ? [`Details: ${data.description}`] : []),
     ],
-    action: { label: 'See your transactions', url: `${context.appOrigin}/portal` },
+    action: { label: 'See your transactions', url: `${context.appOrigin}/account/transactions` },
   };
 }

@@ -7,6 +7,6 @@ export function verifyEmail(data: Record<string, string>, context: TemplateConte
     subject: `Confirm your e-mail address for ${context.bank.name}`,
     greeting: greeting(data.firstName),
     paragraphs: ['Please confirm that this e-mail address is yours, so that we can reach you about your accounts. The link works once.'],
-    action: { label: 'Confirm your e-mail address', url: context.link ?? `${context.appOrigin}/portal` },
+    action: { label: 'Confirm your e-mail address', url: context.link ?? `${context.appOrigin}/account/home` },
   };
 }
