@@ -129,6 +129,7 @@ describe('a forgotten password, reset through the e-mail the bank sends', () => 
     await page.getByLabel('Email', { exact: true }).fill(person.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    console.log(`screenshot: ${await screenshot(page, 'forgot-password-sent-1280')}`);
     expect(await page.getByRole('status').first().textContent()).toContain('If an account exists for this e-mail, we have sent a link to reset your password');
 
     // The message as the SMTP server received it.
