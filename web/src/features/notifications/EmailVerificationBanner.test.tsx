@@ -42,6 +42,22 @@ describe('the e-mail confirmation banner of the portal', () => {
     expect(await banner.findByText('Too many requests. You can ask again in 30 seconds.')).toBeInTheDocument();
   });
 
+  it('comes back as soon as the customer changes the address in the profile', async () => {
+    const changed = sampleUser({ email: 'grace@navy.example' });
+    mockApi({
+      'PATCH /api/user/profile': () => json(200, { message: 'Profile updated successfully', data: changed }),
+      'GET /api/auth/user': () => json(200, { data: { ...changed, emailVerified: false } }),
+    });
+    renderRoutes(accountRoutes, '/account/update-account', sampleUser({ emailVerified: true }));
+    const email = await screen.findByLabelText('E-mail');
+    expect(screen.queryByRole('region', { name: 'Confirm your e-mail address' })).not.toBeInTheDocument();
+    await userEvent.clear(email);
+    await userEvent.type(email, 'grace@navy.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const banner = within(await screen.findByRole('region', { name: 'Confirm your e-mail address' }));
+    expect(banner.getByText('grace@navy.example')).toBeInTheDocument();
+  });
+
   it.each([true, undefined])('is not shown when emailVerified is %s', async (emailVerified) => {
     mockApi({});
     renderRoutes(accountRoutes, '/account/settings', sampleUser({ emailVerified }));
