@@ -73,8 +73,8 @@ describe('the messages of an event', () => {
   });
 
   it('an interest payment (a credit marked `interest`): interestPaid; a staff credit without it: nothing', async () => {
-    const paid = await messagesForEvent(recorded(`account-${payeeId}`, 'AccountCredited', { ...money, description: 'Interest', interest: { month: '2026-02' } }), lookups);
-    expect(paid).toMatchObject([{ kind: 'interestPaid', data: { amount: '$25.00', last4: '3456' } }]);
+    const paid = await messagesForEvent(recorded(`account-${payeeId}`, 'AccountCredited', { ...money, description: 'Interest', interest: { month: '2026-02', accruedUnits: '25000000000', carryUnits: '0' } }), lookups);
+    expect(paid).toMatchObject([{ kind: 'interestPaid', data: { amount: '$25.00', last4: '3456', month: '2026-02' } }]);
     expect(await messagesForEvent(recorded(`account-${payeeId}`, 'AccountCredited', { ...money, description: 'Deposit' }), lookups)).toEqual([]);
   });
 

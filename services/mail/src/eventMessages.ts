@@ -78,14 +78,13 @@ export async function messagesForEvent(event: RecordedEvent, lookups: MailLookup
   }
   if (stream.category === 'account' && parsed.type === 'AccountCredited') {
     const data = parsed.data;
-    // The month's interest payment: a credit marked `interest` (the interest feature's field, read from the stored
-    // data: the schema of this version does not know it yet and strips it).
-    const interest = !data.transferId && Boolean((event.data as { interest?: unknown }).interest);
+    // The month's interest payment: a credit carrying `interest` (the month paid).
+    const interest = data.interest;
     if (!data.transferId && !interest) return [];
     const customer = await lookups.customer(stream.id);
     if (!customer || customer.status !== 'active' || customer.role !== 'customer') return [];
     const money = { amount: formatUsd(data.amountCents), account: data.account, last4: customer.accountNumber.slice(-4) };
-    if (interest || !data.transferId) return [message('interestPaid', event, customer, money)];
+    if (interest || !data.transferId) return [message('interestPaid', event, customer, { ...money, month: interest?.month ?? '' })];
     if (data.refundOf) {
       // The money of an external transfer came back (the ACH clearing account); internal refunds are not returns.
       return data.clearing === 'ach-outbound' ? [message('transferReturned', event, customer, { ...money, description: data.description })] : [];

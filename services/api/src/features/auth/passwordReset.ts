@@ -15,6 +15,7 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../appDeps';
 import { isStaff } from '../../auth/authContext';
+import type { AuthLimits } from '../../auth/authLimits';
 import { authSettingsOf } from '../../auth/authSettings';
 import { hashSecret } from '../../auth/passwords';
 import { matchRecoveryCode } from '../../auth/secondFactor/recoveryCodes';
@@ -111,8 +112,9 @@ async function secondFactorMatches(deps: AppDeps, scope: CommandScope, customer:
  * POST /auth/reset-password {token, newPassword, code?, recoveryCode?}: 200 and every session ended; 400 'Invalid or
  * expired link' for a link used, expired, ended or unknown; with a second factor a code or a recovery code is
  * required (401 'Invalid code', the link still usable; the fifth wrong code ends it). Staff need 12 characters.
+ * Success also clears the address's failed sign-ins.
  */
-export function resetPassword(deps: AppDeps) {
+export function resetPassword(deps: AppDeps, limits: AuthLimits) {
   return async (req: Request, res: Response): Promise<void> => {
     const input = resetPasswordInput.parse(req.body);
     const token = await findLiveToken(deps.pool, 'passwordReset', input.token, now(deps));
@@ -141,6 +143,8 @@ export function resetPassword(deps: AppDeps) {
     });
     await endTokens(deps.pool, customer.userId, 'passwordReset', now(deps));
     await revokeSessions(deps, customer.userId, 'password-changed');
+    // The failed sign-ins that may have led here no longer hold the new password back.
+    await limits.signInEmail.reset(customer.email);
     res.status(200).json({ message: PASSWORD_RESET_MESSAGE });
   };
 }

@@ -98,6 +98,20 @@ describe('e-mail through the API', () => {
     expect((await request(t.app).post('/api/user/verify-email')).status).toBe(401);
   });
 
+  it('a new address in the profile: a link to it, a notice to the old one, and emailVerified false until it is confirmed', async () => {
+    const customer = await t.customer();
+    const verified = tokenIn(await nextMessage(customer.email, /Confirm your e-mail/), '/verify-email');
+    expect((await request(t.app).post('/api/auth/verify-email').send({ token: verified })).status).toBe(200);
+    const newEmail = uniqueEmail('moved');
+    const change = await request(t.app).patch('/api/user/profile').set(customer.auth).send({ email: newEmail, phoneNumber: '555-0100', address: '1 Analytical Way', state: 'NY' });
+    expect(change.status, JSON.stringify(change.body)).toBe(200);
+    expect((await nextMessage(customer.email, /e-mail address was changed/)).text).toContain(`was changed to ${newEmail}`);
+    const token = tokenIn(await nextMessage(newEmail, /Confirm your e-mail/), '/verify-email');
+    expect((await request(t.app).get('/api/auth/user').set(customer.auth)).body.data.emailVerified).toBe(false);
+    expect((await request(t.app).post('/api/auth/verify-email').send({ token })).status).toBe(200);
+    expect((await request(t.app).get('/api/auth/user').set(customer.auth)).body.data.emailVerified).toBe(true);
+  });
+
   it('forgot and reset: the same answer for any address; a weak password leaves the link usable; success ends the sessions, sends a notice, and the link works once', async () => {
     const customer = await t.customer();
     const unknown = await request(t.app).post('/api/auth/forgot-password').send({ email: uniqueEmail('nobody') });

@@ -1,6 +1,7 @@
 import { bankDetails, loadMailSettings } from '@bank/mail';
 import { Router } from 'express';
 import type { AppDeps } from '../../appDeps';
+import { createAuthLimits } from '../../auth/authLimits';
 import { requireAuth } from '../../auth/requireAuth';
 import { requireRole } from '../../auth/requireRole';
 import { createRateLimiter } from '../../http/rateLimiter';
@@ -27,7 +28,7 @@ export function createMailRouter(deps: AppDeps): Router {
     res.json({ data: bank });
   });
   router.post('/auth/forgot-password', forgotLimit, forgotPassword(deps));
-  router.post('/auth/reset-password', resetPassword(deps));
+  router.post('/auth/reset-password', resetPassword(deps, createAuthLimits(deps)));
   router.post('/auth/verify-email', verifyEmail(deps));
   router.post('/user/verify-email', ...customer, againLimit, sendVerificationAgain(deps));
   router.get('/user/notifications', ...customer, getNotifications(deps));
