@@ -7,6 +7,6 @@ export const bankIdentity = {
   address: ['1200 Summit Plaza', 'Denver, CO 80202', 'United States'],
   phone: '+1 (800) 555-0142',
   email: 'care@summitbank.example',
-  /** Routing number printed on statements; shown on the portal's account page. */
+  /** The default of BANK_ROUTING_NUMBER (valid ABA check digit), printed on statements; the portal shows GET /bank's. */
   routingNumber: '102000021',
 } as const;

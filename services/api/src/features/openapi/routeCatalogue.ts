@@ -79,6 +79,13 @@ export const routeCatalogue: readonly RouteDoc[] = [
     errors: [503],
   },
   { method: 'get', path: '/openapi.json', summary: 'This document', access: 'public', success: { status: 200, description: 'OpenAPI 3.1' } },
+  {
+    method: 'get',
+    path: '/bank',
+    summary: "The bank's identity: name, routing number (BANK_ROUTING_NUMBER), address, phone and e-mail",
+    access: 'public',
+    success: { status: 200, description: '{data: {name, routingNumber, address, addressLines, phone, email}}' },
+  },
 
   {
     method: 'post',
