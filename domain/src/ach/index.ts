@@ -1,1 +1,2 @@
 export * from './routingNumber';
+export * from './bankingDays';
