@@ -1,2 +1,3 @@
 export * from './routingNumber';
 export * from './bankingDays';
+export * from './nacha';
