@@ -109,6 +109,7 @@ const cases: readonly Case[] = [
   { method: 'get', route: '/health', path: () => '/api/health' },
   { method: 'get', route: '/ready', path: () => '/api/ready' },
   { method: 'get', route: '/openapi.json', path: () => '/api/openapi.json' },
+  { method: 'get', route: '/bank', path: () => '/api/bank' },
   {
     method: 'post',
     route: '/auth/signup',
