@@ -8,6 +8,8 @@ export interface TrialBalancePdfOptions {
   readonly compress?: boolean;
   /** The document's creation date (default now). */
   readonly createdAt?: Date;
+  /** The bank's routing number as configured (BANK_ROUTING_NUMBER); default the development one of domain/src/bank.ts. */
+  readonly routingNumber?: string;
 }
 
 // US Letter, in points; the statements' layout (statementPdf.ts).
@@ -27,7 +29,7 @@ export function usdOfBigCents(cents: bigint): string {
   return `${cents < 0n ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 
-function letterhead(doc: Doc, at: Date): number {
+function letterhead(doc: Doc, at: Date, routingNumber: string): number {
   doc.font('Helvetica-Bold').fontSize(18).text(bankIdentity.name, MARGIN, MARGIN, { lineBreak: false });
   doc.font('Helvetica').fontSize(9);
   bankIdentity.address.forEach((line, index) => doc.text(line, MARGIN, MARGIN + 24 + index * 12, { lineBreak: false }));
@@ -37,7 +39,7 @@ function letterhead(doc: Doc, at: Date): number {
   doc.font('Helvetica-Bold').fontSize(14).text('Trial balance', x, MARGIN, right);
   doc.font('Helvetica').fontSize(9);
   doc.text(`As of ${at.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, '')} UTC`, x, MARGIN + 20, right);
-  doc.text(`Routing number ${bankIdentity.routingNumber}`, x, MARGIN + 32, right);
+  doc.text(`Routing number ${routingNumber}`, x, MARGIN + 32, right);
   return MARGIN + 92;
 }
 
@@ -90,7 +92,7 @@ export async function writeTrialBalancePdf(at: Date, trialBalance: TrialBalance,
     out.once('error', reject);
   });
   doc.pipe(out);
-  let y = tableHeader(doc, letterhead(doc, at));
+  let y = tableHeader(doc, letterhead(doc, at, options.routingNumber ?? bankIdentity.routingNumber));
   doc.fontSize(9);
   for (const row of trialBalance.rows) {
     doc.text(row.code, COLUMNS.code, y, { lineBreak: false });

@@ -10,6 +10,8 @@ export interface PdfOptions {
   readonly compress?: boolean;
   /** The document's creation date (default now); the committed example fixes it, so it is the same on every run. */
   readonly createdAt?: Date;
+  /** The bank's routing number as configured (BANK_ROUTING_NUMBER); default the development one of domain/src/bank.ts. */
+  readonly routingNumber?: string;
 }
 
 const ACCOUNT_NAMES = { checking: 'Checking account', savings: 'Savings account' } as const;
@@ -62,7 +64,7 @@ function row(doc: Doc, y: number, cells: { date: string; description: string; ty
 }
 
 /** The bank at the top left, the statement and its holder at the top right; returns the y below. */
-function letterhead(doc: Doc, source: StatementSource): number {
+function letterhead(doc: Doc, source: StatementSource, routingNumber: string): number {
   doc.font('Helvetica-Bold').fontSize(18).text(bankIdentity.name, MARGIN, MARGIN, { lineBreak: false });
   doc.font('Helvetica').fontSize(9);
   bankIdentity.address.forEach((line, index) => doc.text(line, MARGIN, MARGIN + 24 + index * 12, { lineBreak: false }));
@@ -74,7 +76,7 @@ function letterhead(doc: Doc, source: StatementSource): number {
   doc.font('Helvetica').fontSize(9);
   const lines = [
     `${ACCOUNT_NAMES[source.account]} ${source.holder.accountNumber}`,
-    `Routing number ${bankIdentity.routingNumber}`,
+    `Routing number ${routingNumber}`,
     `Period ${source.period.from} to ${source.period.to} (UTC)`,
   ];
   lines.forEach((line, index) => doc.text(line, x, MARGIN + 20 + index * 12, right));
@@ -128,7 +130,7 @@ export async function writeStatementPdf(source: StatementSource, items: AsyncIte
   doc.pipe(out);
 
   let page = 1;
-  let y = letterhead(doc, source);
+  let y = letterhead(doc, source, options.routingNumber ?? bankIdentity.routingNumber);
   const newPage = async () => {
     footer(doc, page);
     doc.addPage();
