@@ -19,7 +19,6 @@ describe('GET /bank', () => {
         name: 'Summit Bank',
         routingNumber: '021000021',
         address: '1200 Summit Plaza, Denver, CO 80202, United States',
-        addressLines: ['1200 Summit Plaza', 'Denver, CO 80202', 'United States'],
         phone: '+1 (800) 555-0142',
         email: 'care@summitbank.example',
       },

@@ -7,7 +7,6 @@ export interface BankInfo {
   readonly name: string;
   readonly routingNumber: string;
   readonly address: string;
-  readonly addressLines: readonly string[];
   readonly phone: string;
   readonly email: string;
 }
