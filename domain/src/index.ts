@@ -68,3 +68,4 @@ export * from './interest/interestBook';
 export * from './bank';
 export * from './statement/statementPeriod';
 export * from './statement/statementFold';
+export * from './ach';

@@ -76,7 +76,7 @@ function setUp(options: { internal: boolean; payee?: 'open' | 'closed'; toSelf?:
         refundTransactionId: REFUND,
         accountNumber: options.internal ? PAYEE_ACCOUNT_NUMBER : '9876543210',
         bankName: options.internal ? 'Summit Bank' : 'Other Bank',
-        routingNumber: '123456789',
+        routingNumber: '021000021',
         accountType: 'checking',
         recipientName: 'Grace Hopper',
         description: 'Dinner',

@@ -11,6 +11,7 @@ import { requireRole } from './auth/requireRole';
 import { createAdminUsersRouter } from './features/admin/adminUsersRouter';
 import { createAuditRouter } from './features/audit/auditRouter';
 import { createAuthRouter } from './features/auth/authRouter';
+import { createBankRouter } from './features/bank/bankRouter';
 import { createBeneficiariesRouter } from './features/beneficiaries/beneficiariesRouter';
 import { createBusinessDateRouter } from './features/businessDate/businessDateRouter';
 import { createCardsRouter } from './features/cards/cardsRouter';
@@ -51,6 +52,7 @@ export function createApiRouters(deps: AppDeps): express.Router[] {
     createOperationsRouter(deps),
     createOpenApiRouter(),
     createApiDocsRouter(),
+    createBankRouter(deps),
     createAuthRouter(deps),
     createMailRouter(deps),
     createUsersRouter(deps),

@@ -85,6 +85,8 @@ describe('POST /standing-orders', () => {
     expect((await post({ paymentPin: '000000' })).body).toEqual({ message: 'Incorrect payment pin' });
     expect((await post({ amount: undefined })).body).toEqual({ message: 'Please fill all fields' });
     expect((await post({ accountNumber: payer.accountNumber, accountType: 'checking' })).body).toEqual({ message: 'You cannot transfer to the same account' });
+    const badRouting = await post({ routingNumber: '021000022' });
+    expect([badRouting.status, badRouting.body.message]).toEqual([422, 'Invalid routing number']);
     const weekly9 = await post({ schedule: { frequency: 'weekly', day: 9, firstDate: today } });
     expect([weekly9.status, weekly9.body.message]).toEqual([422, 'Day must be 1 (Monday) to 7 (Sunday)']);
     const past = await post({ schedule: { frequency: 'monthly', day: 1, firstDate: addDays(today, -1) } });
