@@ -13,3 +13,5 @@ export { closePasswordWorkers, hashSecret, verifySecret } from './auth/passwords
 export { loadApiKeys, type ApiKeys } from './apiKeys';
 export { startMetricsServer, type MetricsServer } from './operations/metricsServer';
 export { loadAuthSettings, type AuthSettings } from './auth/authSettings';
+export { apiTransferSettings, type ApiTransferSettings } from './apiTransferSettings';
+export { createAppBooks, type AppBooks } from './features/businessDate/appBooks';

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { createApp, createApiMetrics, ensureFileSchema, ensureFirstAdmin, parseRateLimitConfig, startMetricsServer, verifySecret, type AppDeps, type MetricsServer } from '@bank/api';
+import { apiTransferSettings, createApp, createApiMetrics, createAppBooks, ensureFileSchema, ensureFirstAdmin, parseRateLimitConfig, startMetricsServer, verifySecret, type AppDeps, type MetricsServer } from '@bank/api';
 import { loadBankKeys } from './bankKeys';
 import { createBankCommands, type CommandHandler } from '@bank/commands';
 import { createEventStore, type EventStore } from '@bank/eventstore';
@@ -130,12 +130,12 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
   let metricsServer: MetricsServer | undefined;
   let projection: ProjectionReader | undefined;
   let redis: ReturnType<typeof createRedis> | undefined;
-  if (roles.api && apiKeys) {
+  if (roles.api && apiKeys && authSettings) {
     redis = createRedis(config.REDIS_URL);
     watchRedis(redis, logger, 'Redis', redactUrl(config.REDIS_URL));
     await ensureFileSchema(pool);
     projection = createProjectionReader(pool);
-    deps = {
+    const apiDeps = {
       config,
       logger: logger.child({ component: 'api' }),
       pool,
@@ -143,21 +143,21 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
       commands,
       signals,
       keys: apiKeys,
-      ...(authSettings ? { auth: authSettings } : {}),
+      auth: authSettings,
       pinKeys,
       chainKeys,
       ...(checkpointKeys ? { checkpoints: { dir: checkpointSettings.dir, keys: checkpointKeys } } : {}),
       verifyLegacyPin: verifySecret,
-      creditWaitMs: transferSettings.TRANSFER_CREDIT_WAIT_MS,
+      transfers: apiTransferSettings(transferSettings, config.NODE_ENV),
       redis,
       projection,
       limits: parseRateLimitConfig(env),
       metrics: createApiMetrics({ processMetrics: true }),
       extraMetricRegistries: registries,
       draining: () => draining,
-      // The worker's COB when it runs in this process (the advance then shares its metrics), else the API's own.
-      ...(worker ? { books: { calendar, cob: worker.cob } } : {}),
     };
+    // The worker's COB when it runs in this process (the advance then shares its metrics), else the API's own.
+    deps = { ...apiDeps, books: worker ? { calendar, cob: worker.cob } : createAppBooks(apiDeps, booksSettings) };
     // Before listening: once the API answers /api/ready, the first admin exists.
     await ensureFirstAdmin(deps);
     const app = createApp(deps);
