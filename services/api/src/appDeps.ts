@@ -8,7 +8,7 @@ import type { Registry } from 'prom-client';
 import type { ApiKeys } from './apiKeys';
 import type { ApiTransferSettings } from './apiTransferSettings';
 import type { AuthSettings } from './auth/authSettings';
-import type { AuditCheckpoints } from './features/audit/auditVerifier';
+import type { AuditCheckpoints } from '@bank/audit';
 import type { AppBooks } from './features/businessDate/appBooks';
 import type { ApiMetrics } from './operations/apiMetrics';
 import type { RateLimitConfig } from './rateLimitConfig';

@@ -4,7 +4,6 @@
  */
 export * from './app';
 export type { AppDeps, ProjectionReader } from './appDeps';
-export { createAuditVerifier } from './features/audit/auditVerifier';
 export { createApiMetrics, type ApiMetrics } from './operations/apiMetrics';
 export { ensureFileSchema, fileIdOf, saveFile, sha256Hex } from './features/files/fileStore';
 export { ensureFirstAdmin } from './staff/ensureFirstAdmin';

@@ -6,7 +6,8 @@ import { createEventStore, type EventStore } from '@bank/eventstore';
 import { parseCheckpointSettings, startCheckpointWriter, type CheckpointWriterHandle } from '@bank/integrity';
 import { createBusinessCalendar, parseBooksSettings } from '@bank/books';
 import { checkServices, systemClock, createLogger, createPool, createRedis, ensureDatabase, redactUrl, ServicesUnavailableError, watchRedis, type Config, type Logger } from '@bank/platform';
-import { createProjectionReader, startProjector, verifyReadModels, verifyStandingOrders, type ProjectionReader, type ProjectorHandle } from '@bank/projector';
+import { createProjectionReader, startProjector, type ProjectionReader, type ProjectorHandle } from '@bank/projector';
+import { auditReadModels } from '@bank/audit';
 import { createTransferSignals, parseTransferSettings, type TransferSignals } from '@bank/transfers';
 import { startWorker, type RunningWorker } from '@bank/worker';
 import type pg from 'pg';
@@ -100,13 +101,8 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
       calendar,
       logger: logger.child({ component: 'worker' }),
       registry,
-      // The periodic audit (AUDIT_CHECK_EVERY_MS): every balance and every standing order in the read models against
-      // the replay of their events, one after the other (each reads the log).
-      verifyReadModels: async () => {
-        const balances = await verifyReadModels({ pool, store });
-        const orders = await verifyStandingOrders({ pool, store });
-        return { ok: balances.ok && orders.ok, mismatches: [...balances.mismatches, ...orders.mismatches] };
-      },
+      // The periodic audit (AUDIT_CHECK_EVERY_MS): the read models against the replay of the log, as GET /audit/verify compares them.
+      verifyReadModels: () => auditReadModels({ pool, store }),
     });
   }
 
