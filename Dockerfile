@@ -10,6 +10,7 @@ COPY services/transfers/package.json services/transfers/
 COPY services/integrity/package.json services/integrity/
 COPY services/books/package.json services/books/
 COPY projector/package.json projector/
+COPY services/audit/package.json services/audit/
 COPY services/worker/package.json services/worker/
 COPY services/api/package.json services/api/
 COPY services/testkit/package.json services/testkit/
