@@ -42,7 +42,7 @@ export * from './account/accountDecider';
 
 export * from './transfer/transferDecider';
 export * from './transfer/decideTransferRequest';
-export * from './transfer/transferSteps';
+export * from './transfer/transferProcessModel';
 export * from './transfer/transferForm';
 
 export * from './reservation/reservationDecider';
