@@ -19,7 +19,7 @@ const everywhere = [
   { target: 'domain', from: [...SERVER, 'web'], message: 'The domain imports nothing of ours: it is pure.' },
   {
     target: 'services/eventstore',
-    from: ['domain', 'projector', 'services/commands', 'services/transfers', 'services/books', 'services/integrity', 'services/audit', 'services/worker', 'services/api', 'services/runtime'],
+    from: ['domain', 'projector', 'services/commands', 'services/transfers', 'services/books', 'services/integrity', 'services/audit', 'services/mail', 'services/worker', 'services/api', 'services/runtime'],
     message: 'The event store knows no domain.',
   },
   { target: ['web/src', 'web/build'], from: SERVER, message: 'The web app imports no server code, only the domain’s pure rules (@bank/domain).' },

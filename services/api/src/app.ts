@@ -16,6 +16,7 @@ import { createCardsRouter } from './features/cards/cardsRouter';
 import { createContactsRouter } from './features/contacts/contactsRouter';
 import { createFilesRouter } from './features/files/filesRouter';
 import { createLedgerRouter } from './features/ledger/ledgerRouter';
+import { createMailRouter } from './features/mail/mailRouter';
 import { createApiDocsRouter } from './features/openapi/apiDocsRouter';
 import { createOpenApiRouter } from './features/openapi/openApiRouter';
 import { createQueueDashboard, QUEUE_DASHBOARD_PATH } from './features/transactions/queueDashboard';
@@ -50,6 +51,7 @@ export function createApiRouters(deps: AppDeps): express.Router[] {
     createOpenApiRouter(),
     createApiDocsRouter(),
     createAuthRouter(deps),
+    createMailRouter(deps),
     createUsersRouter(deps),
     createFilesRouter(deps),
     createCardsRouter(deps),

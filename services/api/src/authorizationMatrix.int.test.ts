@@ -218,6 +218,14 @@ const cases: readonly Case[] = [
   { method: 'get', route: '/admin/business-date', path: () => '/api/admin/business-date' },
   // The test app follows the calendar: an admin's advance is refused with 409 (the advance itself: businessDate.int.test.ts).
   { method: 'post', route: '/admin/business-date/advance', path: () => '/api/admin/business-date/advance', body: () => ({ days: 1 }), notSuccessFor: ['admin'] },
+  // E-mail: the links' tokens come in messages (features/mail/mail.int.test.ts); a made-up one is 400 for anyone.
+  { method: 'get', route: '/bank', path: () => '/api/bank' },
+  { method: 'post', route: '/auth/forgot-password', path: () => '/api/auth/forgot-password', body: () => ({ email: uniqueEmail('forgot') }) },
+  { method: 'post', route: '/auth/reset-password', path: () => '/api/auth/reset-password', body: () => ({ token: randomUUID(), newPassword: 'matrix-secret' }), notSuccessFor: callers },
+  { method: 'post', route: '/auth/verify-email', path: () => '/api/auth/verify-email', body: () => ({ token: randomUUID() }), notSuccessFor: callers },
+  { method: 'post', route: '/user/verify-email', path: () => '/api/user/verify-email' },
+  { method: 'get', route: '/user/notifications', path: () => '/api/user/notifications' },
+  { method: 'put', route: '/user/notifications', path: () => '/api/user/notifications', body: () => ({ moneyReceived: true }) },
 ];
 
 beforeAll(async () => {

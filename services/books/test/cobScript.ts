@@ -14,26 +14,11 @@ import { createCommandHandler, createPostgresSnapshotStore } from '@bank/command
 import { createEventStore } from '@bank/eventstore';
 import { createLogger, createPool, parseConfig, systemClock } from '@bank/platform';
 import { createTransferSignals } from '@bank/transfers';
-import { cobFaultPoints, createCob, parseBooksSettings, standingOrdersStep, type CobFaultHook, type CobFaultPoint } from '../src/index';
+import { holdAtFault } from '@bank/testkit';
+import { cobFaultPoints, createCob, parseBooksSettings, standingOrdersStep } from '../src/index';
 
 const until = process.env.COB_UNTIL ?? '';
 if (!/^\d{4}-\d{2}-\d{2}$/.test(until)) throw new Error(`COB_UNTIL ${until} is not a date`);
-
-function holdAt(spec: string | undefined): CobFaultHook {
-  if (!spec) return async () => undefined;
-  const [point = '', nth = '1'] = spec.split(':');
-  if (!(cobFaultPoints as readonly string[]).includes(point)) throw new Error(`Unknown fault point ${point}`);
-  let hits = 0;
-  return async (reached: CobFaultPoint) => {
-    if (reached !== point) return;
-    hits += 1;
-    if (hits !== Number(nth)) return;
-    process.stdout.write(`HOLD ${point}\n`);
-    await new Promise<never>(() => {
-      // hangs until the test kills the process
-    });
-  };
-}
 
 const config = parseConfig(process.env);
 const books = parseBooksSettings(process.env);
@@ -52,7 +37,7 @@ const cob = createCob({
   steps: {
     standingOrders: standingOrdersStep({ commands, pool, transfer: { signals, creditWaitMs: 0 }, clock: systemClock, catchUpDays: 3, logger }),
   },
-  fault: holdAt(process.env.HOLD_AT),
+  fault: holdAtFault(process.env.HOLD_AT, cobFaultPoints),
   logger,
 });
 
