@@ -12,6 +12,7 @@ COPY services/books/package.json services/books/
 COPY services/ach/package.json services/ach/
 COPY services/mail/package.json services/mail/
 COPY projector/package.json projector/
+COPY services/audit/package.json services/audit/
 COPY services/worker/package.json services/worker/
 COPY services/api/package.json services/api/
 COPY services/testkit/package.json services/testkit/

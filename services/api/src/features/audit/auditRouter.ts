@@ -8,7 +8,7 @@ import { requireRole } from '../../auth/requireRole';
 import { invalidField, NotFoundError, UnprocessableError } from '../../http/httpErrors';
 import { pageOf, pageRequest, type PageSize } from '../../http/keysetPage';
 import { queryInstant, queryInteger, queryText } from '../../http/queryParams';
-import { createAuditVerifier } from './auditVerifier';
+import { createAuditVerifier } from '@bank/audit';
 import { balancesAt, ReplayError } from './balancesAt';
 import { toCsv } from './csv';
 import { loadCustomerHistory } from './customerHistory';
@@ -16,7 +16,7 @@ import { standingOrdersOfPayer } from './customerStandingOrders';
 import { presentEvents, type AuditEvent } from './presentEvents';
 import { sendStatement } from '../statements/sendStatement';
 import { auditUserKey, queryStaffLog, searchCustomers, staffLogKey } from './readModelQueries';
-import type { VerifyReport } from './verifyRecord';
+import type { VerifyReport } from '@bank/audit';
 import { isUuid } from '@bank/platform';
 
 /** What the audit routes need; AppDeps provides it. */
