@@ -19,6 +19,7 @@ const STAFF_EVENT_TYPES = [
   'BeneficiaryRemoved',
   'ContactMessageDeleted',
   'SecondFactorReset',
+  'InterestRateScheduled',
 ] as const satisfies readonly BankEventType[];
 
 /** Event types that are a staff action when someone else than the customer did them (`changedBy`). */

@@ -3,6 +3,7 @@ import { enrolmentSecretShape, recoveryCodesShape, secondFactorChallengeShape, s
 import { beneficiaryShape } from '../beneficiaries/beneficiaryShape';
 import { businessDateAdvanceShape, businessDateShape } from '../businessDate/businessDateShape';
 import { contactShape } from '../contacts/contactShape';
+import { interestShape, rateShape } from '../interest/interestShape';
 import { standingOrderShape } from '../standingOrders/standingOrderShape';
 import { statementShape } from '../statements/statementShape';
 import { adminUserShape, cardRequestShape, userShape } from '../users/userShape';
@@ -46,6 +47,8 @@ export const apiShapes = {
   SignInNotice: signInNoticeShape,
   BusinessDate: businessDateShape,
   BusinessDateAdvance: businessDateAdvanceShape,
+  Rate: rateShape,
+  Interest: interestShape,
 } as const;
 
 export type ShapeName = keyof typeof apiShapes;

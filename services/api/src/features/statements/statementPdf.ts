@@ -3,6 +3,7 @@ import { bankIdentity, formatUsd, type StatementTotals } from '@bank/domain';
 import PDFDocument from 'pdfkit';
 import { kindLabel, signedCents } from './statementFormat';
 import type { StatementItem, StatementSource } from './statementSource';
+import { letterhead, MARGIN, PAGE_HEIGHT, RIGHT, ROW, type Doc } from './pdfLayout';
 import { drained } from './writeOut';
 
 export interface PdfOptions {
@@ -14,18 +15,10 @@ export interface PdfOptions {
 
 const ACCOUNT_NAMES = { checking: 'Checking account', savings: 'Savings account' } as const;
 
-// US Letter, in points.
-const MARGIN = 50;
-const PAGE_WIDTH = 612;
-const PAGE_HEIGHT = 792;
-const ROW = 14;
 const FOOTER_Y = PAGE_HEIGHT - MARGIN + 12;
 /** The last y a row may start at. */
 const LAST_ROW_Y = PAGE_HEIGHT - MARGIN - ROW;
 const COLUMNS = { date: MARGIN, description: MARGIN + 72, type: MARGIN + 272, amount: MARGIN + 352, balance: MARGIN + 432 } as const;
-const RIGHT = PAGE_WIDTH - MARGIN;
-
-type Doc = InstanceType<typeof PDFDocument>;
 
 function day(iso: string): string {
   return iso.slice(0, 10);
@@ -61,29 +54,13 @@ function row(doc: Doc, y: number, cells: { date: string; description: string; ty
   doc.text(cells.balance, COLUMNS.balance, y, { width: RIGHT - COLUMNS.balance, align: 'right', lineBreak: false });
 }
 
-/** The bank at the top left, the statement and its holder at the top right; returns the y below. */
-function letterhead(doc: Doc, source: StatementSource): number {
-  doc.font('Helvetica-Bold').fontSize(18).text(bankIdentity.name, MARGIN, MARGIN, { lineBreak: false });
-  doc.font('Helvetica').fontSize(9);
-  bankIdentity.address.forEach((line, index) => doc.text(line, MARGIN, MARGIN + 24 + index * 12, { lineBreak: false }));
-  doc.text(`${bankIdentity.phone} · ${bankIdentity.email}`, MARGIN, MARGIN + 24 + bankIdentity.address.length * 12, { lineBreak: false });
-
-  const right = { width: 230, align: 'right' as const, lineBreak: false };
-  const x = RIGHT - 230;
-  doc.font('Helvetica-Bold').fontSize(14).text('Statement', x, MARGIN, right);
-  doc.font('Helvetica').fontSize(9);
-  const lines = [
-    `${ACCOUNT_NAMES[source.account]} ${source.holder.accountNumber}`,
-    `Routing number ${bankIdentity.routingNumber}`,
-    `Period ${source.period.from} to ${source.period.to} (UTC)`,
-  ];
-  lines.forEach((line, index) => doc.text(line, x, MARGIN + 20 + index * 12, right));
-
-  const holderY = MARGIN + 92;
-  doc.font('Helvetica-Bold').fontSize(10).text(source.holder.name, MARGIN, holderY, { lineBreak: false });
-  doc.font('Helvetica').fontSize(9);
-  source.holder.address.forEach((line, index) => doc.text(line, MARGIN, holderY + 14 + index * 12, { lineBreak: false }));
-  return holderY + 14 + source.holder.address.length * 12 + 20;
+/** The statement's letterhead: the bank, 'Statement' with the account and period, the holder; returns the y below. */
+function statementLetterhead(doc: Doc, source: StatementSource): number {
+  return letterhead(doc, {
+    title: 'Statement',
+    lines: [`${ACCOUNT_NAMES[source.account]} ${source.holder.accountNumber}`, `Routing number ${bankIdentity.routingNumber}`, `Period ${source.period.from} to ${source.period.to} (UTC)`],
+    holder: source.holder,
+  });
 }
 
 function totalsBlock(doc: Doc, y: number, totals: StatementTotals): void {
@@ -128,7 +105,7 @@ export async function writeStatementPdf(source: StatementSource, items: AsyncIte
   doc.pipe(out);
 
   let page = 1;
-  let y = letterhead(doc, source);
+  let y = statementLetterhead(doc, source);
   const newPage = async () => {
     footer(doc, page);
     doc.addPage();
