@@ -41,7 +41,8 @@ function binary(res: request.Response, callback: (error: Error | null, body: Buf
   res.on('end', () => callback(null, Buffer.concat(chunks)));
 }
 
-const putRate = (body: unknown, who: SignedIn | undefined = admin) => {
+/** PUT /admin/rates as `who` (null: without a token). */
+const putRate = (body: unknown, who: SignedIn | null = admin) => {
   const req = request(t.app).put('/api/admin/rates');
   return (who ? req.set(who.auth) : req).send(body as object);
 };
@@ -68,7 +69,7 @@ describe('rates', () => {
 
   it('PUT /admin/rates: 401 without a token, 403 for a customer and an auditor', async () => {
     const body = { account: 'savings', annualRate: 4, effectiveFrom: '2026-04-01' };
-    await putRate(body, undefined).expect(401);
+    await putRate(body, null).expect(401);
     await putRate(body, customer).expect(403);
     await putRate(body, auditor).expect(403);
   });

@@ -57,8 +57,8 @@ describe('the interest statement as a PDF', () => {
       '$0.01',
       '$12,345.67',
       'Total interest paid in 2026',
-      '$12,428.51',
-      '$12,428.50',
+      '$12,426.51',
+      '$12,426.50',
       'Page 1',
     ]) {
       expect(text, expected).toContain(expected);
