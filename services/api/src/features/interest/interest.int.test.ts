@@ -20,6 +20,8 @@ let admin: SignedInWithFactor;
 let auditor: SignedInWithFactor;
 let customer: SignedIn;
 let other: SignedIn;
+/** A customer with $10,000 in savings from the first business date: paid by the close of business. */
+let saver: SignedIn;
 
 /** The text of a (compressed) PDF: every Flate stream inflated, then the shown strings. */
 function textOfPdf(pdf: Buffer): string {
@@ -50,7 +52,14 @@ const putRate = (body: unknown, who: SignedIn | null = admin) => {
 beforeAll(async () => {
   t = await createTestApp('interest_api', { env: { BUSINESS_DATE_MODE: 'manual', BUSINESS_DATE_START: START } });
   await ensureInterestTablesForTest(t.deps.pool);
-  [admin, auditor, customer, other] = await Promise.all([t.staff('admin'), t.staff('auditor'), t.customer({ firstName: 'Ada', lastName: 'Saver' }), t.customer()]);
+  [admin, auditor, customer, other, saver] = await Promise.all([
+    t.staff('admin'),
+    t.staff('auditor'),
+    t.customer({ firstName: 'Ada', lastName: 'Saver' }),
+    t.customer(),
+    t.customer({ firstName: 'Sam', lastName: 'Thrift' }),
+  ]);
+  await request(t.app).put(`/api/user/admin/account/${saver.userId}`).set(admin.auth).send({ savings: 10_000, checking: 0, number: saver.accountNumber }).expect(200);
 });
 
 afterAll(async () => {
@@ -138,6 +147,40 @@ describe('rates', () => {
       { account: 'savings', annualRate: 4.25, apy: 4.33, effectiveFrom: '2026-04-01' },
       { account: 'checking', annualRate: 0.25, apy: 0.25, effectiveFrom: '2026-03-31' },
     ]);
+  });
+});
+
+describe('interest accrued and paid by the close of business', () => {
+  it('March pays its exact accrual rounded half to even; April accrues from the balance with the payment, at the new rate', async () => {
+    // By hand: 2026-03-30 and 03-31 at 5.00 % on 1,000,000 cents: 2 × 1,000,000 × 50,000 = 100,000,000,000 units
+    // (1/365,000,000 cent) = 273.97… cents → 274 paid on 03-31, carry −10,000,000 units. 2026-04-01 at 4.25 % on
+    // 1,000,274 cents (the payment counts from the next day): 42,511,645,000 units; with the carry 116.44… → 116.
+    const march = 2n * 1_000_000n * 50_000n;
+    const paid = (march * 2n + UNITS_PER_CENT) / (2n * UNITS_PER_CENT);
+    expect(paid).toBe(274n);
+    const carry = march - paid * UNITS_PER_CENT;
+    expect(Number(carry)).toBe(-10_000_000);
+    const april = (1_000_000n + paid) * 42_500n;
+    expect((carry + april) / UNITS_PER_CENT).toBe(116n);
+
+    await request(t.app).post('/api/admin/business-date/advance').set(admin.auth).send({ days: 1 }).expect(200);
+    await t.settle();
+    const res = await request(t.app).get('/api/interest').set(saver.auth).expect(200);
+    expect(res.body.data).toEqual({
+      year: 2026,
+      annualRate: 4.25,
+      apy: 4.33,
+      accruedThisMonth: 1.16,
+      paidThisYear: 2.74,
+      payments: [{ date: '2026-03-31', amount: 2.74, account: 'savings' }],
+    });
+    // The statement (whole UTC days of the recording: today in manual mode) lists the payment like any credit.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const statement = await request(t.app).get('/api/statements').query({ account: 'savings', from: day(-1), to: day(1) }).set(saver.auth).expect(200);
+    expect(statement.body.data.transactions).toEqual(expect.arrayContaining([expect.objectContaining({ description: 'Interest', amount: 2.74, type: 'credit', balanceAfter: 10_002.74 })]));
+    const pdf = await request(t.app).get('/api/interest').query({ format: 'pdf' }).set(saver.auth).buffer(true).parse(binary).expect(200);
+    const text = textOfPdf(pdf.body as Buffer);
+    for (const expected of ['Sam Thrift', 'March 2026', '2026-03-31', '$2.74', '$1.16']) expect(text, expected).toContain(expected);
   });
 });
 
