@@ -29,7 +29,8 @@ function PaymentsTable({ interest }: { interest: Interest }) {
     return <EmptyState title={`No interest paid in ${interest.year}`}>Interest is paid on the last day of each month.</EmptyState>;
   }
   return (
-    <div className="table-wrap">
+    // Focusable: on a phone the table scrolls sideways, and a keyboard must reach it.
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Interest payments">
       <table className="table interest-payments">
         <caption>Interest paid in {interest.year}</caption>
         <thead>

@@ -27,7 +27,8 @@ function problemsOf(annualRate: string, effectiveFrom: string): Partial<Record<F
 
 function RatesTable({ rates }: { rates: readonly Rate[] }) {
   return (
-    <div className="table-wrap">
+    // Focusable: on a phone the table scrolls sideways, and a keyboard must reach it.
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Rates">
       <table className="table">
         <caption>Rates in force and scheduled changes</caption>
         <thead>

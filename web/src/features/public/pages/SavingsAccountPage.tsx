@@ -25,17 +25,15 @@ function SavingsRate({ rates }: { rates: PublicRates }) {
     <>
       <div className="table-wrap">
         <table className="table">
-          <caption>Savings interest</caption>
+          <caption>Savings interest on any balance</caption>
           <thead>
             <tr>
-              <th scope="col">Balance</th>
-              <th scope="col">Interest rate per year</th>
+              <th scope="col">Rate per year</th>
               <th scope="col">APY</th>
             </tr>
           </thead>
           <tbody>
             <tr>
-              <th scope="row">Any balance</th>
               <td data-testid="savings-rate">{formatPercent(savings.annualRate)}</td>
               <td data-testid="savings-apy">{formatPercent(savings.apy)}</td>
             </tr>
