@@ -46,6 +46,8 @@ export const domainErrorMessages = {
   // business date and close of business
   invalid_business_date: 'This business date cannot be closed now',
   business_date_follows_calendar: 'The business date follows the calendar',
+  // interest
+  rate_change_too_soon: 'Rates change from tomorrow at the earliest',
   // uniqueness / existence
   email_taken: 'Email already registered',
   account_number_taken: 'Account number already in use',

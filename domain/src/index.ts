@@ -17,6 +17,7 @@ export * from './events/transferEvents';
 export * from './events/directoryEvents';
 export * from './events/standingOrderEvents';
 export * from './events/businessDayEvents';
+export * from './events/interestEvents';
 export * from './events/eventSchemas';
 export * from './events/maskSecrets';
 
@@ -58,6 +59,11 @@ export * from './ledger/postingRules';
 export * from './ledger/ledgerTotals';
 export * from './ledger/journalHash';
 export * from './businessDay/businessDayDecider';
+
+export * from './interest/interestMath';
+export * from './interest/interestRates';
+export * from './interest/interestRatesDecider';
+export * from './interest/interestBook';
 
 export * from './bank';
 export * from './statement/statementPeriod';

@@ -9,12 +9,14 @@
  *   accountnumber-<digits>   account-number reservation (uniqueness)
  *   standingOrder-<orderId>  one standing order (its schedule and occurrences)
  *   businessDays             the business calendar and its closes of business (a single stream)
+ *   interestRates            the interest rates and their scheduled changes (a single stream)
  */
-export const streamCategories = ['customer', 'account', 'transfer', 'beneficiaries', 'contact', 'email', 'accountnumber', 'standingOrder', 'businessDays'] as const;
+export const streamCategories = ['customer', 'account', 'transfer', 'beneficiaries', 'contact', 'email', 'accountnumber', 'standingOrder', 'businessDays', 'interestRates'] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
 export const BENEFICIARIES_STREAM = 'beneficiaries';
 export const BUSINESS_DAYS_STREAM = 'businessDays';
+export const INTEREST_RATES_STREAM = 'interestRates';
 
 /** E-mail addresses are compared case-insensitively, trimmed. */
 export function normalizeEmail(email: string): string {
@@ -31,7 +33,10 @@ export const streams = {
   accountNumber: (accountNumber: string): string => `accountnumber-${accountNumber}`,
   standingOrder: (orderId: string): string => `standingOrder-${orderId}`,
   businessDays: (): string => BUSINESS_DAYS_STREAM,
+  interestRates: (): string => INTEREST_RATES_STREAM,
 } as const;
+
+const singleStreams: ReadonlySet<StreamCategory> = new Set(['beneficiaries', 'businessDays', 'interestRates']);
 
 export type ParsedStreamName = { readonly category: StreamCategory; readonly id: string };
 
@@ -39,10 +44,11 @@ export type ParsedStreamName = { readonly category: StreamCategory; readonly id:
 export function parseStreamName(streamName: string): ParsedStreamName | undefined {
   if (streamName === BENEFICIARIES_STREAM) return { category: 'beneficiaries', id: '' };
   if (streamName === BUSINESS_DAYS_STREAM) return { category: 'businessDays', id: '' };
+  if (streamName === INTEREST_RATES_STREAM) return { category: 'interestRates', id: '' };
   const dash = streamName.indexOf('-');
   if (dash <= 0) return undefined;
   const prefix = streamName.slice(0, dash);
   const id = streamName.slice(dash + 1);
-  const category = streamCategories.find((c) => c === prefix && c !== 'beneficiaries' && c !== 'businessDays');
+  const category = streamCategories.find((c) => c === prefix && !singleStreams.has(c));
   return category && id !== '' ? { category, id } : undefined;
 }

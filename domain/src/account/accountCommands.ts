@@ -132,8 +132,29 @@ export interface CloseAccount {
   readonly now: string;
 }
 
+/**
+ * The COB's monthly interest payment (docs/interest.md): AccountCredited described 'Interest', carrying the month and
+ * the carry. Accepted on a closed account too (interest accrued is owed). The transactionId derives from the
+ * customer, account type and month, so a month is paid once whatever retries.
+ */
+export interface PayInterest {
+  readonly type: 'PayInterest';
+  readonly transactionId: string;
+  readonly account: AccountKind;
+  readonly amountCents: number;
+  /** YYYY-MM */
+  readonly month: string;
+  /** The month's exact accrual plus the carry in, in units (decimal string). */
+  readonly accruedUnits: string;
+  /** The carry into the next month, in units (decimal string). */
+  readonly carryUnits: string;
+  readonly businessDate: string;
+  readonly now: string;
+}
+
 export type AccountCommand =
   | OpenAccount
+  | PayInterest
   | DebitForTransfer
   | CreditForTransfer
   | RefundTransfer

@@ -12,6 +12,9 @@ import type { AccountState, OpenAccountState } from './accountState';
 import { accountSnapshot, forkAccountState, initialAccountState, openAccountState, transactionStatusOf } from './accountState';
 
 export type AccountEventType = EventTypeOfStream<'account'>;
+
+/** The description of an interest payment on the customer's transactions and statements. */
+export const INTEREST_DESCRIPTION = 'Interest';
 export type AccountEvent = Extract<BankEvent, { type: AccountEventType }>;
 /** The account events that move a balance. */
 export type MoneyEvent = EventOf<'AccountCredited' | 'AccountDebited' | 'BalanceAdjusted' | 'StaffTransactionPosted' | 'TransactionReversed'>;
@@ -307,6 +310,26 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       const account = requireOpen(state);
       if (account.recorded.has(command.transactionId)) return [];
       return reverseTransaction(command, account);
+    }
+
+    case 'PayInterest': {
+      const account = requireOpened(state);
+      if (account.recorded.has(command.transactionId)) return [];
+      assertAmount(command.amountCents);
+      return [
+        event('AccountCredited', {
+          transactionId: command.transactionId,
+          account: command.account,
+          amountCents: command.amountCents,
+          direction: 'credit',
+          description: INTEREST_DESCRIPTION,
+          status: 'completed',
+          occurredAt: command.now,
+          balanceAfterCents: balanceAfter(account, command.account, 'credit', command.amountCents),
+          businessDate: command.businessDate,
+          interest: { month: command.month, accruedUnits: command.accruedUnits, carryUnits: command.carryUnits },
+        }),
+      ];
     }
 
     case 'CloseAccount': {

@@ -75,4 +75,39 @@ describe('the business calendar', () => {
     expect(() => requireManualAdvance('manual', 1.5)).toThrow(RangeError);
     expect(() => requireManualAdvance('manual', 366)).not.toThrow();
   });
+
+  describe('the interest step', () => {
+    const rates = { savings: 50_000, checking: 0 };
+    const accrued = (businessDate: string): BusinessDayEvent => ({ type: 'InterestAccrued', data: { businessDate, rates, accruedAt: NOW } });
+    const booked = (businessDate: string): BusinessDayEvent => ({
+      type: 'InterestBooked',
+      data: { businessDate, accounts: 2, accruedUnits: '123456789', bookedCents: 3, bookedAt: NOW },
+    });
+    const book = { type: 'BookInterest', businessDate: '2025-06-30', accounts: 2, accruedUnits: '123456789', bookedCents: 3, now: NOW } as const;
+    const june30 = [started, ...Array.from({ length: 29 }, (_, day) => closed(`2025-06-${String(day + 1).padStart(2, '0')}`)), standingOrdersDone('2025-06-30')];
+
+    it('accrues, books and closes the month once each, in that order, after the standing orders', () => {
+      given(june30).when({ type: 'AccrueInterest', businessDate: '2025-06-30', rates, now: NOW }).then([accrued('2025-06-30')]);
+      given([...june30, accrued('2025-06-30')]).when({ type: 'AccrueInterest', businessDate: '2025-06-30', rates, now: NOW }).then([]);
+      given([...june30, accrued('2025-06-30')]).when(book).then([booked('2025-06-30')]);
+      given([...june30, accrued('2025-06-30'), booked('2025-06-30')]).when(book).then([]);
+      const closeMonth = { type: 'CloseInterestMonth', businessDate: '2025-06-30', paidAccounts: 1, paidCents: '3', now: NOW } as const;
+      const monthClosed: BusinessDayEvent = { type: 'InterestMonthClosed', data: { month: '2025-06', businessDate: '2025-06-30', paidAccounts: 1, paidCents: '3', closedAt: NOW } };
+      given([...june30, accrued('2025-06-30'), booked('2025-06-30')]).when(closeMonth).then([monthClosed]);
+      given([...june30, accrued('2025-06-30'), booked('2025-06-30'), monthClosed]).when(closeMonth).then([]);
+      expect(stateOf([...june30, accrued('2025-06-30'), booked('2025-06-30'), monthClosed]).interest).toEqual({ lastAccrued: '2025-06-30', lastBooked: '2025-06-30', lastMonthClosed: '2025-06' });
+    });
+
+    it('refuses to book before the accrual, to close a month before its last day or before it is booked, and to run before the standing orders', () => {
+      given(june30).when(book).then(refused('invalid_business_date', 'Interest for 2025-06-30 is booked after it accrues'));
+      given(june30)
+        .when({ type: 'CloseInterestMonth', businessDate: '2025-06-30', paidAccounts: 0, paidCents: '0', now: NOW })
+        .then(refused('invalid_business_date', "The month closes after 2025-06-30's interest is booked"));
+      given([started, standingOrdersDone('2025-06-01'), accrued('2025-06-01'), booked('2025-06-01')])
+        .when({ type: 'CloseInterestMonth', businessDate: '2025-06-01', paidAccounts: 0, paidCents: '0', now: NOW })
+        .then(refused('invalid_business_date', '2025-06-01 is not the last day of its month'));
+      given([started]).when({ type: 'AccrueInterest', businessDate: '2025-06-01', rates, now: NOW }).then(refused('invalid_business_date', 'Interest runs after standingOrders'));
+      given([started, standingOrdersDone('2025-06-01')]).when({ type: 'AccrueInterest', businessDate: '2025-06-02', rates, now: NOW }).then(refused('invalid_business_date', 'The business date to close is 2025-06-01, not 2025-06-02'));
+    });
+  });
 });

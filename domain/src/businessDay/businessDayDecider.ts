@@ -5,6 +5,7 @@ import type { BusinessDateMode, BusinessDayClose, CobStepName } from '../events/
 import { cobStepNames } from '../events/businessDayEvents';
 import type { BankEvent, EventTypeOfStream } from '../events/eventSchemas';
 import { addDays } from '../standingOrder/schedule';
+import { isLastDayOfMonth, monthOf } from '../interest/interestMath';
 
 /**
  * The business calendar, stream `businessDays`. The open business date is the one after the last closed (the first
@@ -25,14 +26,37 @@ export interface BusinessDayState {
   readonly latestClose: BusinessDayClose | null;
   /** The COB steps already recorded for the open date. */
   readonly stepsDone: readonly CobStepName[];
+  /** How far the interest step has gone (docs/interest.md). */
+  readonly interest: InterestProgress;
 }
 
-export const initialBusinessDayState: BusinessDayState = Object.freeze({ firstDate: null, mode: null, lastClosed: null, latestClose: null, stepsDone: [] });
+export interface InterestProgress {
+  /** The last date whose InterestAccrued is recorded. */
+  readonly lastAccrued: string | null;
+  /** The last date whose InterestBooked is recorded. */
+  readonly lastBooked: string | null;
+  /** The last month (YYYY-MM) whose InterestMonthClosed is recorded. */
+  readonly lastMonthClosed: string | null;
+}
+
+const noInterestYet: InterestProgress = Object.freeze({ lastAccrued: null, lastBooked: null, lastMonthClosed: null });
+
+export const initialBusinessDayState: BusinessDayState = Object.freeze({ firstDate: null, mode: null, lastClosed: null, latestClose: null, stepsDone: [], interest: noInterestYet });
 
 export type BusinessDayCommand =
   | { readonly type: 'StartBusinessCalendar'; readonly firstDate: string; readonly mode: BusinessDateMode; readonly now: string }
   | { readonly type: 'CompleteCobStep'; readonly businessDate: string; readonly step: CobStepName; readonly now: string; readonly summary?: Record<string, number> | undefined }
-  | { readonly type: 'CloseBusinessDay'; readonly close: BusinessDayClose };
+  | { readonly type: 'CloseBusinessDay'; readonly close: BusinessDayClose }
+  | { readonly type: 'AccrueInterest'; readonly businessDate: string; readonly rates: { readonly savings: number; readonly checking: number }; readonly now: string }
+  | {
+      readonly type: 'BookInterest';
+      readonly businessDate: string;
+      readonly accounts: number;
+      readonly accruedUnits: string;
+      readonly bookedCents: number;
+      readonly now: string;
+    }
+  | { readonly type: 'CloseInterestMonth'; readonly businessDate: string; readonly paidAccounts: number; readonly paidCents: string; readonly now: string };
 
 export function evolveBusinessDay(state: BusinessDayState, event: BusinessDayEvent): BusinessDayState {
   switch (event.type) {
@@ -42,6 +66,12 @@ export function evolveBusinessDay(state: BusinessDayState, event: BusinessDayEve
       return state.stepsDone.includes(event.data.step) ? state : { ...state, stepsDone: [...state.stepsDone, event.data.step] };
     case 'BusinessDayClosed':
       return { ...state, lastClosed: event.data.businessDate, latestClose: event.data, stepsDone: [] };
+    case 'InterestAccrued':
+      return { ...state, interest: { ...state.interest, lastAccrued: event.data.businessDate } };
+    case 'InterestBooked':
+      return { ...state, interest: { ...state.interest, lastBooked: event.data.businessDate } };
+    case 'InterestMonthClosed':
+      return { ...state, interest: { ...state.interest, lastMonthClosed: event.data.month } };
     default:
       return assertNever(event);
   }
@@ -106,6 +136,52 @@ export function decideBusinessDay(command: BusinessDayCommand, state: BusinessDa
       if (missing.length > 0) refuse('invalid_business_date', `COB steps not done for ${close.businessDate}: ${missing.join(', ')}`);
       return [{ type: 'BusinessDayClosed', data: close }];
     }
+    case 'AccrueInterest':
+    case 'BookInterest':
+    case 'CloseInterestMonth':
+      return decideInterestStep(command, state);
+    default:
+      return assertNever(command);
+  }
+}
+
+type InterestCommand = Extract<BusinessDayCommand, { type: 'AccrueInterest' | 'BookInterest' | 'CloseInterestMonth' }>;
+
+/**
+ * The interest step of the open date, in its order: accrue, book, and on the month's last day close the month (after
+ * the payments). Each fact is recorded once: a command already recorded decides [], one out of order is refused.
+ */
+function decideInterestStep(command: InterestCommand, state: BusinessDayState): BusinessDayEvent[] {
+  const date = command.businessDate;
+  if (isClosed(state, date)) return [];
+  requireOpenDate(state, date);
+  if (!state.stepsDone.includes('standingOrders')) refuse('invalid_business_date', 'Interest runs after standingOrders');
+  const { interest } = state;
+  switch (command.type) {
+    case 'AccrueInterest':
+      if (interest.lastAccrued === date) return [];
+      return [{ type: 'InterestAccrued', data: { businessDate: date, rates: { savings: command.rates.savings, checking: command.rates.checking }, accruedAt: command.now } }];
+    case 'BookInterest':
+      if (interest.lastBooked === date) return [];
+      if (interest.lastAccrued !== date) refuse('invalid_business_date', `Interest for ${date} is booked after it accrues`);
+      return [
+        {
+          type: 'InterestBooked',
+          data: { businessDate: date, accounts: command.accounts, accruedUnits: command.accruedUnits, bookedCents: command.bookedCents, bookedAt: command.now },
+        },
+      ];
+    case 'CloseInterestMonth': {
+      const month = monthOf(date);
+      if (interest.lastMonthClosed === month) return [];
+      if (!isLastDayOfMonth(date)) refuse('invalid_business_date', `${date} is not the last day of its month`);
+      if (interest.lastBooked !== date) refuse('invalid_business_date', `The month closes after ${date}'s interest is booked`);
+      return [
+        {
+          type: 'InterestMonthClosed',
+          data: { month, businessDate: date, paidAccounts: command.paidAccounts, paidCents: command.paidCents, closedAt: command.now },
+        },
+      ];
+    }
     default:
       return assertNever(command);
   }
@@ -119,7 +195,7 @@ export function requireManualAdvance(mode: BusinessDateMode, days: number): void
 
 export const businessDayDecider: Decider<BusinessDayCommand, BusinessDayEvent, BusinessDayState> = {
   name: 'businessDay',
-  stateVersion: 1,
+  stateVersion: 2,
   initialState: initialBusinessDayState,
   evolve: evolveBusinessDay,
   decide: decideBusinessDay,

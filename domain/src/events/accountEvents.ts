@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountKindSchema, accountNumberSchema, amountCentsSchema, balanceCentsSchema, calendarDateSchema, idSchema, instantSchema } from '../primitives';
 import { MAX_REASON_LENGTH } from '../limits';
+import { interestPaymentSchema } from './interestEvents';
 import { transferRecipientFields } from './recipientFields';
 
 /** Events of stream `account-<userId>`: the customer's two balances. Every money event moves exactly one balance. */
@@ -43,6 +44,8 @@ export const accountCreditedSchema = z.object({
   refundOf: idSchema.optional(),
   /** For a refund: the clearing account the transfer's money waited in (absent on refunds before the books). */
   clearing: transferClearingSchema.optional(),
+  /** For an interest payment (description 'Interest'): the month paid and the carry (docs/interest.md). */
+  interest: interestPaymentSchema.optional(),
 });
 
 /**

@@ -10,7 +10,7 @@ export const businessDateModes = ['calendar', 'manual'] as const;
 export const businessDateModeSchema = z.enum(businessDateModes);
 export type BusinessDateMode = z.infer<typeof businessDateModeSchema>;
 
-/** The COB steps before the day close, in order ('interest' joins when interest lands). */
+/** The COB steps before the day close, in order ('interest' joins when its step is wired: docs/interest.md). */
 export const cobStepNames = ['standingOrders'] as const;
 export const cobStepNameSchema = z.enum(cobStepNames);
 export type CobStepName = z.infer<typeof cobStepNameSchema>;

@@ -17,6 +17,8 @@ describe('the event registry', () => {
         'StandingOrderCreated', 'StandingOrderPaused', 'StandingOrderResumed', 'StandingOrderCancelled', 'OccurrencePaid', 'OccurrenceFailed',
         'OccurrenceMissed', 'StandingOrderSuspended',
         'BusinessCalendarStarted', 'CobStepCompleted', 'BusinessDayClosed',
+        'InterestAccrued', 'InterestBooked', 'InterestMonthClosed',
+        'InterestRateScheduled',
       ].sort(),
     );
     for (const type of bankEventTypes) expect(eventSchemas[type].schemaVersion).toBe(1);

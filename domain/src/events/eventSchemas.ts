@@ -3,6 +3,7 @@ import type { StreamCategory } from '../streams';
 import { accountEventSchemas } from './accountEvents';
 import { businessDayEventSchemas } from './businessDayEvents';
 import { customerEventSchemas } from './customerEvents';
+import { interestDayEventSchemas, interestRateEventSchemas } from './interestEvents';
 import { beneficiaryEventSchemas, contactEventSchemas } from './directoryEvents';
 import { reservationEventSchemas } from './reservationEvents';
 import { standingOrderEventSchemas } from './standingOrderEvents';
@@ -43,6 +44,8 @@ export const eventSchemas = {
   ...entries(contactEventSchemas, 'contact'),
   ...entries(standingOrderEventSchemas, 'standingOrder'),
   ...entries(businessDayEventSchemas, 'businessDays'),
+  ...entries(interestDayEventSchemas, 'businessDays'),
+  ...entries(interestRateEventSchemas, 'interestRates'),
 } as const;
 
 export type EventDataMap = { [K in keyof typeof eventSchemas]: z.infer<(typeof eventSchemas)[K]['data']> };

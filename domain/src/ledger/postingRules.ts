@@ -38,6 +38,7 @@ export const postingEventTypes: ReadonlySet<BankEventType> = new Set<BankEventTy
   'StaffTransactionPosted',
   'TransactionReversed',
   'TransferSettled',
+  'InterestBooked',
 ]);
 
 type Party = { readonly customerId?: string; readonly transferId?: string; readonly actorId?: string };
@@ -101,6 +102,8 @@ function linesOf(event: BankEvent, source: PostingSource): JournalLine[] | undef
     }
     case 'AccountCredited': {
       const { data } = event;
+      // An interest payment: the accrued interest leaves interest-payable for the customer's balance.
+      if (data.interest !== undefined) return againstCustomer(event, 'interest-payable', data.description, { customerId: customerOf(source.streamId) });
       const clearing: LedgerAccountKey = data.refundOf !== undefined ? (data.clearing ?? 'transfers-in-transit') : 'transfers-in-transit';
       return againstCustomer(event, clearing, data.description, { customerId: customerOf(source.streamId), transferId: data.transferId });
     }
@@ -124,6 +127,13 @@ function linesOf(event: BankEvent, source: PostingSource): JournalLine[] | undef
       const party: Party = { customerId: data.payerId, transferId: data.transferId };
       const description = 'External transfer settled';
       return [line('ach-outbound', 'debit', data.amountCents, description, party), line('cash-at-fed', 'credit', data.amountCents, description, party)];
+    }
+    case 'InterestBooked': {
+      const { data } = event;
+      // The day's accrual over every account, in one entry (the interest read model holds each account's part).
+      if (data.bookedCents === 0) return undefined;
+      const description = `Interest accrued for ${data.businessDate}`;
+      return [line('interest-expense', 'debit', data.bookedCents, description, {}), line('interest-payable', 'credit', data.bookedCents, description, {})];
     }
     default:
       return undefined;
