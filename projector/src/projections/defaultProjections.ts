@@ -1,6 +1,7 @@
 import { accountsProjection } from './accountsProjection';
 import { cardRequestsProjection } from './cardRequestsProjection';
 import { directoryProjection } from './directoryProjection';
+import { interestProjection } from './interestProjection';
 import { ledgerProjection } from './ledgerProjection';
 import type { Projection } from './projection';
 import { staffAuditLogProjection } from './staffAuditLogProjection';
@@ -20,4 +21,5 @@ export const defaultProjections: readonly Projection[] = [
   staffAuditLogProjection,
   standingOrdersProjection,
   ledgerProjection,
+  interestProjection,
 ];

@@ -192,7 +192,8 @@ describe('the catalogue', () => {
   it("has a projection for every event type of the domain but the uniqueness reservations and the COB's steps", () => {
     const handled = new Set(defaultProjections.flatMap((projection) => Object.keys(projection.handlers)));
     const unhandled = bankEventTypes.filter((type) => !handled.has(type));
-    // The COB's progress is read by the worker from the businessDays stream itself; no read model shows it.
+    // The COB's progress is read by the worker from the businessDays stream itself; no read model shows it. (A rate
+    // change is in the staff audit log; the rates themselves are read from their stream.)
     expect(unhandled.sort()).toEqual([...eventTypesOfStream('email'), ...eventTypesOfStream('accountnumber'), 'CobStepCompleted'].sort());
   });
 });

@@ -49,11 +49,11 @@ function record(event: ProjectedEvent, db: ProjectionDb): void {
   const staffByMetadata = metadataRole !== null && STAFF_ROLES.has(metadataRole);
   if ((SOMETIMES_STAFF_EVENT_TYPES as readonly string[]).includes(event.type) && !staffByMetadata && (changedBy === null || changedBy === target)) return;
   const actorId =
-    (typeof event.metadata.actorId === 'string' ? event.metadata.actorId : null) ?? stringField(data, 'adminId') ?? changedBy;
+    (typeof event.metadata.actorId === 'string' ? event.metadata.actorId : null) ?? stringField(data, 'adminId') ?? stringField(data, 'actorId') ?? changedBy;
   // When the action was recorded: a staff transaction's `occurredAt` is the (possibly back-dated) date the admin
   // typed, so its `postedAt` comes first; then the command's time in the metadata.
   const recordedAt = typeof event.metadata.occurredAt === 'string' ? event.metadata.occurredAt : null;
-  const at = stringField(data, 'postedAt') ?? recordedAt ?? stringField(data, 'occurredAt') ?? stringField(data, 'closedAt') ?? event.created.toISOString();
+  const at = stringField(data, 'postedAt') ?? recordedAt ?? stringField(data, 'occurredAt') ?? stringField(data, 'closedAt') ?? stringField(data, 'scheduledAt') ?? event.created.toISOString();
   db.insert('staff_audit_log', {
     id: event.id,
     actor_id: actorId,

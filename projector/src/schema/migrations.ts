@@ -1,3 +1,4 @@
+import { interestTables } from './interestMigration';
 import { ledgerTables } from './ledgerMigration';
 import { schemaIdent } from './readModelSchema';
 
@@ -253,6 +254,7 @@ export const migrations: readonly Migration[] = [
   { version: 3, name: 'search indexes of the admin lists', sql: searchIndexes },
   { version: 4, name: 'standing orders', sql: standingOrdersTable },
   { version: 5, name: 'the books: journal, ledger accounts, clearing items, day closes, business date', sql: ledgerTables },
+  { version: 6, name: 'interest: accounts, day balances, days, months, payments', sql: interestTables },
 ];
 
 export const LATEST_MIGRATION = migrations.at(-1)!.version;

@@ -19,6 +19,11 @@ export interface ReadModelTables {
   readonly clearingItems: string;
   readonly ledgerDays: string;
   readonly businessDate: string;
+  readonly interestAccounts: string;
+  readonly interestDayBalances: string;
+  readonly interestDays: string;
+  readonly interestMonths: string;
+  readonly interestPayments: string;
 }
 
 /** The tables a rebuild compares and a projection writes, in a stable order (checkpoint excluded). */
@@ -37,6 +42,11 @@ export const READ_MODEL_TABLE_NAMES = [
   'clearing_items',
   'ledger_days',
   'business_date',
+  'interest_accounts',
+  'interest_day_balances',
+  'interest_days',
+  'interest_months',
+  'interest_payments',
 ] as const;
 
 export function readModelTables(schemaName: string): ReadModelTables {
@@ -59,5 +69,10 @@ export function readModelTables(schemaName: string): ReadModelTables {
     clearingItems: `${schema}.clearing_items`,
     ledgerDays: `${schema}.ledger_days`,
     businessDate: `${schema}.business_date`,
+    interestAccounts: `${schema}.interest_accounts`,
+    interestDayBalances: `${schema}.interest_day_balances`,
+    interestDays: `${schema}.interest_days`,
+    interestMonths: `${schema}.interest_months`,
+    interestPayments: `${schema}.interest_payments`,
   };
 }

@@ -5,6 +5,7 @@ import { DEFAULT_PROJECTOR_NAME, positionOrUndefined } from '../checkpoint/check
 import { READ_MODEL_SCHEMA } from '../schema/readModelSchema';
 import { readModelTables } from '../schema/readModelTables';
 import { compareJournalPage, compareLedgerState, readLedgerSnapshot, type JournalSums } from './ledgerComparison';
+import { compareInterest, InterestReplay, interestReplayTypes, readInterestSnapshot } from './interestComparison';
 import { LedgerReplay, ledgerReplayTypes } from './ledgerReplay';
 
 export interface VerifyMismatch {
@@ -15,7 +16,8 @@ export interface VerifyMismatch {
   /**
    * `savings`, `checking`, `account`, or `transactions[<id>]` / `transactions[<id>].<field>`; for the books:
    * `journal[<position>#<line no> <account key>]` (a line missing or extra) / `….<field>` (a line changed),
-   * `ledger[<key>].debitsCents|creditsCents`, `clearing[<key> <transfer id>]`, `ledgerDays[<date>]`, `businessDate.<field>`.
+   * `ledger[<key>].debitsCents|creditsCents`, `clearing[<key> <transfer id>]`, `ledgerDays[<date>]`, `businessDate.<field>`;
+   * interest: `interest.<account>.monthUnits|carryUnits|bookedCents|paidCents|balanceCents`, `interestDays[<date>].<field>`.
    */
   readonly field: string;
   readonly expected: unknown;
@@ -65,9 +67,11 @@ interface TransactionRow {
 /**
  * Replays every account stream with the domain's evolve and compares balances and transaction lists with the read
  * models, and replays the books through the domain's posting rule (journalEntryOf) and compares them with the
- * journal, the totals per account, the open clearing items and the day closes — as of the read models' own
- * checkpoint (the small tables read in one REPEATABLE READ snapshot, so the live projector may keep writing
- * meanwhile; the journal page by page beside the log's pages, up to that checkpoint: its lines there never change).
+ * journal, the totals per account, the open clearing items and the day closes, and replays every account's interest
+ * with the domain's pure book (createInterestBook) and compares it with rm.interest_accounts and rm.interest_days —
+ * as of the read models' own checkpoint (the small tables read in one REPEATABLE READ snapshot, so the live
+ * projector may keep writing meanwhile; the journal page by page beside the log's pages, up to that checkpoint: its
+ * lines there never change).
  */
 export async function verifyReadModels(options: VerifyOptions): Promise<VerifyResult> {
   const tables = readModelTables(options.schema ?? READ_MODEL_SCHEMA);
@@ -83,6 +87,7 @@ export async function verifyReadModels(options: VerifyOptions): Promise<VerifyRe
       `SELECT id, user_id, account, direction, amount_cents, status, balance_after_cents, transfer_id FROM ${tables.transactions}`,
     );
     const ledgerSnapshot = await readLedgerSnapshot(client, tables);
+    const interestSnapshot = await readInterestSnapshot(client, tables);
     await client.query('COMMIT');
 
     const mismatches: VerifyMismatch[] = [];
@@ -96,6 +101,7 @@ export async function verifyReadModels(options: VerifyOptions): Promise<VerifyRe
     };
 
     const ledger = new LedgerReplay();
+    const interest = new InterestReplay();
     const sums: JournalSums = new Map();
     let journalLines = 0;
     let compared = '';
@@ -103,10 +109,11 @@ export async function verifyReadModels(options: VerifyOptions): Promise<VerifyRe
       journalLines += await compareJournalPage(client, tables, ledger.takePage(), { after: compared, through }, sums, note);
       compared = through;
     };
-    const { accounts, events } = await replayLog(options.store, positionOrUndefined(position), options.batchSize ?? 2000, ledger, comparePage);
+    const { accounts, events } = await replayLog(options.store, positionOrUndefined(position), options.batchSize ?? 2000, ledger, interest, comparePage);
     // Lines after the last event replayed and up to the checkpoint (none but a forged one).
     if (position !== null) await comparePage(position);
     compareLedgerState(ledger, ledgerSnapshot, sums, note);
+    compareInterest(interest, interestSnapshot, note);
 
     const rowsByUser = new Map(accountRows.rows.map((row) => [row.user_id, row]));
     const transactionsByUser = new Map<string, Map<string, TransactionRow>>();
@@ -184,6 +191,7 @@ async function replayLog(
   until: Position | undefined,
   batchSize: number,
   ledger: LedgerReplay,
+  interest: InterestReplay,
   onPage: (through: string) => Promise<void>,
 ): Promise<{ accounts: Map<string, AccountHistory>; events: number }> {
   const accounts = new Map<string, AccountHistory>();
@@ -204,10 +212,12 @@ async function replayLog(
       last = recorded.position;
       const forAccount = recorded.streamId.startsWith('account-');
       const forLedger = ledgerReplayTypes.has(recorded.type);
-      if (!forAccount && !forLedger) continue;
+      const forInterest = interestReplayTypes.has(recorded.type);
+      if (!forAccount && !forLedger && !forInterest) continue;
       const schemaVersion = typeof recorded.metadata.schemaVersion === 'number' ? recorded.metadata.schemaVersion : undefined;
       const event: BankEvent = parseEvent(recorded.type, recorded.data, schemaVersion);
       if (forLedger) ledger.add(recorded, formatPosition(recorded.position), event);
+      if (forInterest) interest.add(recorded, event);
       if (!forAccount || !isAccountEvent(event)) continue;
       const userId = recorded.streamId.slice('account-'.length);
       const history = accounts.get(userId) ?? emptyAccountHistory();

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { MANUAL_MODE_IN_PRODUCTION, parseBooksSettings } from './booksSettings';
 
 describe('parseBooksSettings', () => {
-  it('defaults to the calendar, no start date, a COB tick every minute', () => {
-    expect(parseBooksSettings({})).toEqual({ BUSINESS_DATE_MODE: 'calendar', COB_TICK_MS: 60_000 });
-    expect(parseBooksSettings({ BUSINESS_DATE_MODE: '', BUSINESS_DATE_START: '' })).toEqual({ BUSINESS_DATE_MODE: 'calendar', COB_TICK_MS: 60_000 });
+  it('defaults to the calendar, no start date, a COB tick every minute, ten minutes for the projector, 16 payments at once', () => {
+    expect(parseBooksSettings({})).toEqual({ BUSINESS_DATE_MODE: 'calendar', COB_TICK_MS: 60_000, COB_PROJECTOR_WAIT_MS: 600_000, INTEREST_PAYMENT_CONCURRENCY: 16 });
+    expect(parseBooksSettings({ BUSINESS_DATE_MODE: '', BUSINESS_DATE_START: '' })).toEqual({ BUSINESS_DATE_MODE: 'calendar', COB_TICK_MS: 60_000, COB_PROJECTOR_WAIT_MS: 600_000, INTEREST_PAYMENT_CONCURRENCY: 16 });
   });
 
   it('reads manual mode with its first date and the tick', () => {
@@ -13,6 +13,7 @@ describe('parseBooksSettings', () => {
       BUSINESS_DATE_MODE: 'manual',
       BUSINESS_DATE_START: '2026-02-28',
       COB_TICK_MS: 500,
+      COB_PROJECTOR_WAIT_MS: 600_000, INTEREST_PAYMENT_CONCURRENCY: 16,
     });
   });
 
@@ -28,5 +29,8 @@ describe('parseBooksSettings', () => {
     expect(() => parseBooksSettings({ BUSINESS_DATE_START: '28/02/2026' })).toThrow(/BUSINESS_DATE_START/);
     expect(() => parseBooksSettings({ COB_TICK_MS: '0' })).toThrow(/COB_TICK_MS/);
     expect(() => parseBooksSettings({ COB_TICK_MS: 'often' })).toThrow(/COB_TICK_MS/);
+    expect(() => parseBooksSettings({ COB_PROJECTOR_WAIT_MS: '-1' })).toThrow(/COB_PROJECTOR_WAIT_MS/);
+    expect(() => parseBooksSettings({ INTEREST_PAYMENT_CONCURRENCY: '0' })).toThrow(/INTEREST_PAYMENT_CONCURRENCY/);
+    expect(parseBooksSettings({ INTEREST_PAYMENT_CONCURRENCY: '4' }).INTEREST_PAYMENT_CONCURRENCY).toBe(4);
   });
 });

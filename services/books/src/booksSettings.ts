@@ -22,6 +22,13 @@ const booksSettingsSchema = z.object({
     .optional(),
   /** How often the worker looks for a date to close (calendar mode). */
   COB_TICK_MS: z.coerce.number().int().positive().default(60_000),
+  /**
+   * How long the COB's interest step waits for the projector to apply the day's accrual (and the month's payments)
+   * before it fails (the next tick goes on from there). The accrual of a million accounts takes seconds to a minute.
+   */
+  COB_PROJECTOR_WAIT_MS: z.coerce.number().int().positive().default(600_000),
+  /** How many interest payments the month-end step has in flight at once. */
+  INTEREST_PAYMENT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
 });
 
 export type BooksSettings = z.infer<typeof booksSettingsSchema>;

@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import { readDomainEvent } from '@bank/commands';
-import { addDays, emptyLedgerTotals, addEntryToTotals, journalEntryOf, journalLineText, occurrencesBetween, streams, totalsToStored, type BusinessDayClose, type Schedule } from '@bank/domain';
+import { addDays, isLastDayOfMonth, emptyLedgerTotals, addEntryToTotals, journalEntryOf, journalLineText, occurrencesBetween, streams, totalsToStored, type BusinessDayClose, type Schedule } from '@bank/domain';
 import { comparePositions, formatPosition, parsePosition, type RecordedEvent } from '@bank/eventstore';
 import { seededRandom } from '@bank/platform';
 import { startProjector, type ProjectorHandle } from '@bank/projector';
 import { createTestStandingOrder, createTransferFixture, spawnTs, type Child, type TransferFixture } from '@bank/testkit';
 import { occurrenceTransferId } from '@bank/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cobFaultPoints } from './cobFaults';
+import type { CobFaultPoint } from './cobFaults';
+
+/** The fault points every date passes (the interest payments' only on a month's last day with interest owed). */
+const DAILY_POINTS: readonly CobFaultPoint[] = ['after-standing-orders', 'after-interest-accrued', 'before-close'];
 
 /**
  * The COB as a real process (test/cobScript.ts: manual business dates, the standing-order step and the day close)
@@ -98,7 +101,7 @@ afterAll(async () => {
 
 describe('the close of business in a process killed with SIGKILL at random points', () => {
   const seed = Date.now() % 1_000_000;
-  it(`records each step and each close once per date, pays each occurrence once (seed ${seed})`, { timeout: 60_000 }, async () => {
+  it(`records each step and each close once per date, pays each occurrence once (seed ${seed})`, { timeout: 120_000 }, async () => {
     const next = seededRandom(seed);
     const payer = await fx.openCustomer({ checkingCents: 5_000_00, pin: '123456' });
     const payee = await fx.openCustomer();
@@ -117,7 +120,7 @@ describe('the close of business in a process killed with SIGKILL at random point
     while (!done) {
       const killing = kills.length < KILLS;
       // Two of every three kills hold the process at a fault point of a COB (which point and which date, by the seed).
-      const hold = killing && kills.length % 3 !== 2 ? `${cobFaultPoints[Math.floor(next() * cobFaultPoints.length)]!}:${1 + Math.floor(next() * 4)}` : undefined;
+      const hold = killing && kills.length % 3 !== 2 ? `${DAILY_POINTS[Math.floor(next() * DAILY_POINTS.length)]!}:${1 + Math.floor(next() * 4)}` : undefined;
       const child = startCob(hold);
       const stops = ['ALL DONE', ...(hold ? [`HOLD ${hold.split(':')[0]!}`] : []), ...(killing && !hold ? ['CLOSED '] : [])];
       const reached = await firstOf(child, stops, 30_000);
@@ -133,13 +136,18 @@ describe('the close of business in a process killed with SIGKILL at random point
     expect(await done.exited).toBe(0);
     expect(kills, `seed ${seed}`).toHaveLength(KILLS);
 
-    // The business days: started once; then per date, its standing-order step and its close, once each, in order.
+    // The business days: started once; then per date, its standing-order step, its interest (accrued, booked, and on
+    // a month's last day the month closed) and its close, once each, in order.
     const days = await fx.store.readStream(streams.businessDays());
     const dates: string[] = [];
     for (let date = START; date <= UNTIL; date = addDays(date, 1)) dates.push(date);
     expect(days.map((event) => [event.type, event.data.businessDate ?? event.data.firstDate]), `seed ${seed}, kills ${kills.join('; ')}`).toEqual([
       ['BusinessCalendarStarted', START],
       ...dates.flatMap((date) => [
+        ['CobStepCompleted', date],
+        ['InterestAccrued', date],
+        ['InterestBooked', date],
+        ...(isLastDayOfMonth(date) ? [['InterestMonthClosed', date]] : []),
         ['CobStepCompleted', date],
         ['BusinessDayClosed', date],
       ]),

@@ -1,11 +1,12 @@
 import { createCommandHandler } from '@bank/commands';
 import { addDays, streams } from '@bank/domain';
 import { manualClock } from '@bank/platform';
-import { migrateReadModels } from '@bank/projector';
+import { startProjector, type ProjectorHandle } from '@bank/projector';
 import { createTransferFixture, type TransferFixture } from '@bank/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusinessCalendar } from './businessCalendar';
 import { createCob, type Cob } from './cobPipeline';
+import { interestStep } from './interestStep';
 import { standingOrdersStep } from './standingOrdersStep';
 
 /**
@@ -14,13 +15,17 @@ import { standingOrdersStep } from './standingOrdersStep';
  */
 const FIRST = '2026-04-01';
 let fx: TransferFixture;
+let projector: ProjectorHandle;
 
 beforeAll(async () => {
   fx = await createTransferFixture('cob_runners');
-  await migrateReadModels(fx.pool);
+  // The interest step waits for the read models to apply each day's accrual.
+  projector = startProjector({ pool: fx.pool, store: fx.store });
+  await projector.ready;
 });
 
 afterAll(async () => {
+  await projector?.stop();
   await fx?.close();
 });
 
@@ -32,7 +37,10 @@ function worker(clock: ReturnType<typeof manualClock>): Cob {
     store: fx.store,
     pool: fx.pool,
     clock,
-    steps: { standingOrders: standingOrdersStep({ commands, pool: fx.pool, transfer: { signals: fx.signals, creditWaitMs: 0 }, clock, catchUpDays: 3 }) },
+    steps: {
+      standingOrders: standingOrdersStep({ commands, pool: fx.pool, transfer: { signals: fx.signals, creditWaitMs: 0 }, clock, catchUpDays: 3 }),
+      interest: interestStep({ commands, store: fx.store, pool: fx.pool, clock, projectorWaitMs: 30_000, paymentConcurrency: 4 }),
+    },
   });
 }
 
@@ -55,7 +63,13 @@ describe('the COB in calendar mode, run by three workers at once', () => {
     expect([...closed].sort()).toEqual(expected);
     const events = await fx.store.readStream(streams.businessDays());
     expect(events.filter((event) => event.type === 'BusinessDayClosed').map((event) => event.data.businessDate)).toEqual(expected);
-    expect(events.filter((event) => event.type === 'CobStepCompleted').map((event) => event.data.businessDate)).toEqual(expected);
+    expect(events.filter((event) => event.type === 'CobStepCompleted').map((event) => [event.data.businessDate, event.data.step])).toEqual(
+      expected.flatMap((date) => [
+        [date, 'standingOrders'],
+        [date, 'interest'],
+      ]),
+    );
+    expect(events.filter((event) => event.type === 'InterestAccrued').map((event) => event.data.businessDate)).toEqual(expected);
     expect(events.filter((event) => event.type === 'BusinessCalendarStarted')).toHaveLength(1);
     expect(await workers[0]!.status()).toEqual({ businessDate: addDays(FIRST, 12), mode: 'calendar', lastClosedDate: addDays(FIRST, 11) });
   });

@@ -9,5 +9,7 @@ export * from './cobLock';
 export * from './cobPipeline';
 export * from './cobRunner';
 export * from './dayClose';
+export * from './interestStep';
+export * from './projectorWait';
 export * from './standingOrdersStep';
 export * from './unbalancedCloses';

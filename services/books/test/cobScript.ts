@@ -1,6 +1,6 @@
 /**
  * The close of business as a process of its own, for the COB crash test (src/cobCrash.int.test.ts): manual business
- * dates (BUSINESS_DATE_MODE=manual, BUSINESS_DATE_START), the COB of @bank/books with its standing-order step on the
+ * dates (BUSINESS_DATE_MODE=manual, BUSINESS_DATE_START), the COB of @bank/books with its standing-order and interest steps on the
  * real event store and read models. Nothing here is a test double.
  *
  *   COB_UNTIL  the last date to close: the process first finishes a COB begun and cut short (the worker's tick does
@@ -14,7 +14,7 @@ import { createCommandHandler, createPostgresSnapshotStore } from '@bank/command
 import { createEventStore } from '@bank/eventstore';
 import { createLogger, createPool, parseConfig, systemClock } from '@bank/platform';
 import { createTransferSignals } from '@bank/transfers';
-import { cobFaultPoints, createCob, parseBooksSettings, standingOrdersStep, type CobFaultHook, type CobFaultPoint } from '../src/index';
+import { cobFaultPoints, createCob, interestStep, parseBooksSettings, standingOrdersStep, type CobFaultHook, type CobFaultPoint } from '../src/index';
 
 const until = process.env.COB_UNTIL ?? '';
 if (!/^\d{4}-\d{2}-\d{2}$/.test(until)) throw new Error(`COB_UNTIL ${until} is not a date`);
@@ -42,6 +42,7 @@ const pool = createPool(config.DATABASE_URL, 4);
 const store = await createEventStore(config, { pool });
 const commands = createCommandHandler({ store, snapshots: createPostgresSnapshotStore(pool) });
 const signals = createTransferSignals({ pool });
+const fault = holdAt(process.env.HOLD_AT);
 const cob = createCob({
   mode: books.BUSINESS_DATE_MODE,
   commands,
@@ -51,8 +52,18 @@ const cob = createCob({
   startDate: books.BUSINESS_DATE_START,
   steps: {
     standingOrders: standingOrdersStep({ commands, pool, transfer: { signals, creditWaitMs: 0 }, clock: systemClock, catchUpDays: 3, logger }),
+    interest: interestStep({
+      commands,
+      store,
+      pool,
+      clock: systemClock,
+      projectorWaitMs: books.COB_PROJECTOR_WAIT_MS,
+      paymentConcurrency: books.INTEREST_PAYMENT_CONCURRENCY,
+      fault,
+      logger,
+    }),
   },
-  fault: holdAt(process.env.HOLD_AT),
+  fault,
   logger,
 });
 

@@ -18,12 +18,12 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { closePasswordWorkers, hashSecret } from '@bank/api';
-import { createCob } from '@bank/books';
+import { createCob, interestStep } from '@bank/books';
 import { createCommandHandler, loadChainKeys } from '@bank/commands';
 import { loadCheckpointKeys, parseCheckpointSettings } from '@bank/integrity';
 import { createPostgresEventStore, ensureEventStoreSchema } from '@bank/eventstore';
 import { createPool, createProgressReporter, systemClock, utcDate } from '@bank/platform';
-import { migrateReadModels } from '@bank/projector';
+import { migrateReadModels, startProjector } from '@bank/projector';
 import { freeTcpPort } from '@bank/testkit';
 import { loadGeneratedBank, writeCheckpoints } from '../src/scale/loadGeneratedBank';
 import { merchantCount, planTransactionCounts, plannedCustomer } from '../src/scale/seedPlan';
@@ -276,6 +276,9 @@ and Redis on localhost; it creates and drops a database of its own (\`BENCH_KEEP
 async function closeGeneratedHistory(databaseUrl: string, pool: ReturnType<typeof createPool>, chainKeys: ReturnType<typeof loadChainKeys>): Promise<number> {
   const store = createPostgresEventStore({ pool });
   const commands = createCommandHandler({ store, chainKeys });
+  // The interest step waits for the read models to apply the day's accrual: a projector runs here for the close.
+  const projector = startProjector({ pool, store });
+  await projector.ready;
   const started = performance.now();
   try {
     const cob = createCob({
@@ -285,13 +288,23 @@ async function closeGeneratedHistory(databaseUrl: string, pool: ReturnType<typeo
       pool,
       clock: systemClock,
       startDate: utcDate(new Date(Date.now() - 86_400_000)),
-      steps: { standingOrders: async () => {} },
+      steps: {
+        standingOrders: async () => {},
+        // The accrual of every generated account (the COB's own step; summary: accounts accruing, cents booked).
+        interest: async (date, today) => {
+          const stepStarted = performance.now();
+          const summary = await interestStep({ commands, store, pool, clock: systemClock, projectorWaitMs: 600_000, paymentConcurrency: 16 })(date, today);
+          log(`  (interest of ${date}: ${JSON.stringify(summary)} in ${round((performance.now() - stepStarted) / 1000)} s)`);
+          return summary;
+        },
+      },
     });
     const { closed } = await cob.advance(1);
     if (closed.length !== 1) throw new Error(`expected one close of the generated history, got ${JSON.stringify(closed)}`);
     log(`  (${databaseUrl.split('/').at(-1)}: closed ${closed.join(', ')})`);
     return round((performance.now() - started) / 1000);
   } finally {
+    await projector.stop();
     await store.close();
   }
 }

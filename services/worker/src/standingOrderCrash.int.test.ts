@@ -151,14 +151,24 @@ describe('standing orders over 8 months in a worker process killed with SIGKILL 
     expect(new Set(transferIds).size).toBe(transferIds.length);
 
     // The worker finishes the credits in flight; then each transfer has one debit and one credit, and no other.
-    await waitUntil(async () => (await fx.balances(payee.userId)).savings >= totalCents, { timeoutMs: 30_000, what: `the payee credited ${totalCents} cents` });
+    // (Counted by credits, not by balance: the payee's interest payments raise the balance too.)
+    const transferCredits = async () =>
+      (await fx.store.readStream(streams.account(payee.userId))).filter((event) => event.type === 'AccountCredited' && typeof transferIdOf(event) === 'string').length;
+    await waitUntil(async () => (await transferCredits()) >= transferIds.length, { timeoutMs: 30_000, what: `the payee credited ${transferIds.length} times` });
     await worker.stop();
     const debits = (await fx.store.readStream(streams.account(payer.userId))).filter((event) => event.type === 'AccountDebited');
     const credits = (await fx.store.readStream(streams.account(payee.userId))).filter((event) => event.type === 'AccountCredited' && typeof transferIdOf(event) === 'string');
     expect(debits.map(transferIdOf).sort()).toEqual([...transferIds].sort());
     expect(credits.map(transferIdOf).sort()).toEqual([...transferIds].sort());
     expect(await fx.balances(payer.userId)).toEqual({ savings: 0, checking: 10_000_00 - totalCents });
-    expect(await fx.balances(payee.userId)).toEqual({ savings: totalCents, checking: 0 });
+    // The payee's savings also earn interest (the COB's interest step, at 5.00 %): paid once a month, from the
+    // first month end after money arrived.
+    const interest = (await fx.store.readStream(streams.account(payee.userId))).filter((event) => event.type === 'AccountCredited' && event.data.interest !== undefined);
+    const months = interest.map((event) => (event.data.interest as { month: string }).month);
+    expect(new Set(months).size, `seed ${seed}`).toBe(months.length);
+    expect(months.length).toBeGreaterThanOrEqual(6);
+    const interestCents = interest.reduce((sum, event) => sum + Number(event.data.amountCents), 0);
+    expect(await fx.balances(payee.userId)).toEqual({ savings: totalCents + interestCents, checking: 0 });
     const paidDebits = [...(await fx.history(payer.userId)).transactions.values()].filter((tx) => tx.kind === 'transfer_debit');
     expect(paidDebits).toHaveLength(transferIds.length);
     expect(paidDebits.filter((tx) => tx.status !== 'completed')).toEqual([]);

@@ -1,4 +1,4 @@
-import { parseBooksSettings, createBusinessCalendar, createCob, startCobRunner, standingOrdersStep, unbalancedCloses, type BooksSettings, type BusinessCalendar, type Cob, type CobRunnerHandle } from '@bank/books';
+import { parseBooksSettings, createBusinessCalendar, createCob, interestStep, startCobRunner, standingOrdersStep, unbalancedCloses, type BooksSettings, type BusinessCalendar, type Cob, type CobRunnerHandle } from '@bank/books';
 import type { CommandHandler } from '@bank/commands';
 import type { EventStore } from '@bank/eventstore';
 import { connectionState, createLogger, systemClock, watchRedis, type Clock, type Config, type Logger } from '@bank/platform';
@@ -91,6 +91,8 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     BUSINESS_DATE_MODE: config.BUSINESS_DATE_MODE,
     BUSINESS_DATE_START: config.BUSINESS_DATE_START,
     COB_TICK_MS: config.COB_TICK_MS === undefined ? undefined : String(config.COB_TICK_MS),
+    COB_PROJECTOR_WAIT_MS: config.COB_PROJECTOR_WAIT_MS === undefined ? undefined : String(config.COB_PROJECTOR_WAIT_MS),
+    INTEREST_PAYMENT_CONCURRENCY: config.INTEREST_PAYMENT_CONCURRENCY === undefined ? undefined : String(config.INTEREST_PAYMENT_CONCURRENCY),
   });
   const calendar =
     deps.calendar ?? createBusinessCalendar({ mode: books.BUSINESS_DATE_MODE, commands: deps.commands, clock, startDate: books.BUSINESS_DATE_START });
@@ -132,7 +134,9 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   settlementWorker.on('failed', () => metrics.transferJobFailures.inc({ queue: 'settlement' }));
 
   // The close of business. Its first step pays the standing orders due (requested like a one-off transfer; the COB does
-  // not wait for the payee's credit: the transfer process above makes it, so signals in this process suffice).
+  // not wait for the payee's credit: the transfer process above makes it, so signals in this process suffice). The
+  // second accrues the day's interest (and pays the month's on its last day), waiting for the projector (which may
+  // run in another process) to apply the day's accrual.
   const cob = createCob({
     mode: calendar.mode,
     commands: deps.commands,
@@ -148,6 +152,15 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
         clock,
         catchUpDays: config.STANDING_ORDER_CATCH_UP_DAYS,
         logger: logger.child({ component: 'standing-orders' }),
+      }),
+      interest: interestStep({
+        commands: deps.commands,
+        store: deps.store,
+        pool: deps.pool,
+        clock,
+        projectorWaitMs: books.COB_PROJECTOR_WAIT_MS,
+        paymentConcurrency: books.INTEREST_PAYMENT_CONCURRENCY,
+        logger: logger.child({ component: 'interest' }),
       }),
     },
     onClosed: (close) => metrics.recordDayClose(close.data.balanced),

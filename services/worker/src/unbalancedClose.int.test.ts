@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { emptyLedgerTotals, streams, totalsToStored, type BusinessDayClose } from '@bank/domain';
-import { migrateReadModels } from '@bank/projector';
+import { startProjector, type ProjectorHandle } from '@bank/projector';
 import { createTransferFixture, type TransferFixture } from '@bank/testkit';
 import { defaultTransferSettings } from '@bank/transfers';
 import { pino } from 'pino';
@@ -17,11 +17,14 @@ import { startWorker, type RunningWorker } from './startWorker';
 const START = '2026-01-05';
 let fx: TransferFixture;
 let worker: RunningWorker;
+let projector: ProjectorHandle;
 const lines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   fx = await createTransferFixture('books_unbalanced');
-  await migrateReadModels(fx.pool);
+  // The COB's interest step waits for the read models to apply each day's accrual.
+  projector = startProjector({ pool: fx.pool, store: fx.store });
+  await projector.ready;
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
@@ -51,6 +54,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker?.stop();
+  await projector?.stop();
   await fx?.close();
 });
 

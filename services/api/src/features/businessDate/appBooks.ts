@@ -1,4 +1,4 @@
-import { createBusinessCalendar, createCob, parseBooksSettings, standingOrdersStep, type BooksSettings, type BusinessCalendar, type Cob } from '@bank/books';
+import { createBusinessCalendar, createCob, interestStep, parseBooksSettings, standingOrdersStep, type BooksSettings, type BusinessCalendar, type Cob } from '@bank/books';
 import { parseTransferSettings } from '@bank/transfers';
 import type { AppDeps } from '../../appDeps';
 
@@ -43,6 +43,15 @@ export function createAppBooks(deps: Omit<AppDeps, 'books'>, settings: BooksSett
         clock,
         catchUpDays: parseTransferSettings(process.env).STANDING_ORDER_CATCH_UP_DAYS,
         logger: deps.logger,
+      }),
+      interest: interestStep({
+        commands: deps.commands,
+        store: deps.store,
+        pool: deps.pool,
+        clock,
+        projectorWaitMs: settings.COB_PROJECTOR_WAIT_MS,
+        paymentConcurrency: settings.INTEREST_PAYMENT_CONCURRENCY,
+        logger: deps.logger.child({ component: 'interest' }),
       }),
     },
     logger: deps.logger.child({ component: 'cob' }),

@@ -117,25 +117,43 @@ describe('the business date in manual mode', () => {
     });
 
     const [first, second] = await closes();
-    expect(first).toMatchObject({ businessDate: START, balanced: true, lineCount: 6 });
+    // Six lines of money, two of the day's interest: 120.00 in savings at 5.00 % accrue 600,000,000 units a day
+    // (1.64… cents), booked 0.02 (the month-to-date accrual rounded half to even).
+    expect(first).toMatchObject({ businessDate: START, balanced: true, lineCount: 8 });
     expect(first!.totalDebitsCents).toBe(first!.totalCreditsCents);
     // 100 + 50 adjusted and 20 posted: the customers' control accounts owe 170.00, the staff accounts gave it.
     const account = (key: string) => first!.accounts.find((row) => row.key === key)!;
     expect(account('customer-savings')).toEqual({ key: 'customer-savings', debitsCents: '0', creditsCents: '12000' });
     expect(account('customer-checking')).toEqual({ key: 'customer-checking', debitsCents: '0', creditsCents: '5000' });
     expect(BigInt(account('staff-adjustments').debitsCents) + BigInt(account('staff-postings').debitsCents)).toBe(17000n);
-    expect(await replayedHash('', first!.throughPosition)).toEqual({ hash: first!.journalHash, lines: 6 });
-    // Nothing moved on the second date: no line, the hash of nothing, the same cumulative totals.
-    expect(second).toMatchObject({ businessDate: addDays(START, 1), balanced: true, lineCount: 0, journalHash: createHash('sha256').digest('hex'), accounts: first!.accounts });
-    expect(await replayedHash(first!.throughPosition, second!.throughPosition)).toEqual({ hash: second!.journalHash, lines: 0 });
+    expect(account('interest-expense')).toEqual({ key: 'interest-expense', debitsCents: '2', creditsCents: '0' });
+    expect(account('interest-payable')).toEqual({ key: 'interest-payable', debitsCents: '0', creditsCents: '2' });
+    expect(await replayedHash('', first!.throughPosition)).toEqual({ hash: first!.journalHash, lines: 8 });
+    // No money moved on the second date: only its interest, 0.01 more (3.28… cents to date, rounded to 0.03).
+    expect(second).toMatchObject({ businessDate: addDays(START, 1), balanced: true, lineCount: 2 });
+    const totals = (close: BusinessDayClose, key: string) => close.accounts.find((row) => row.key === key);
+    expect(second!.accounts.filter((row) => !row.key.startsWith('interest-'))).toEqual(first!.accounts.filter((row) => !row.key.startsWith('interest-')));
+    expect([totals(second!, 'interest-expense'), totals(second!, 'interest-payable')]).toEqual([
+      { key: 'interest-expense', debitsCents: '3', creditsCents: '0' },
+      { key: 'interest-payable', debitsCents: '0', creditsCents: '3' },
+    ]);
+    expect(await replayedHash(first!.throughPosition, second!.throughPosition)).toEqual({ hash: second!.journalHash, lines: 2 });
+    // interest-payable reconciles with the accounts' interest booked and not yet paid.
+    await t.settle();
+    const reconciliation = (await request(t.app).get('/api/audit/ledger/reconciliation').set(auditor.auth).expect(200)).body.data;
+    expect(reconciliation.ok).toBe(true);
+    expect(reconciliation.controls.find((control: { key: string }) => control.key === 'interest-payable')).toEqual({ key: 'interest-payable', balance: 0.03, subledgerTotal: 0.03, difference: 0 });
 
     // Each step and each close once, in order.
     expect((await businessDays()).map((event) => [event.type, event.data.businessDate ?? event.data.firstDate])).toEqual([
       ['BusinessCalendarStarted', START],
-      ['CobStepCompleted', START],
-      ['BusinessDayClosed', START],
-      ['CobStepCompleted', addDays(START, 1)],
-      ['BusinessDayClosed', addDays(START, 1)],
+      ...[START, addDays(START, 1)].flatMap((date) => [
+        ['CobStepCompleted', date],
+        ['InterestAccrued', date],
+        ['InterestBooked', date],
+        ['CobStepCompleted', date],
+        ['BusinessDayClosed', date],
+      ]),
     ]);
   });
 
@@ -180,7 +198,7 @@ describe('the business date in manual mode', () => {
     const dates = (await closes()).map((close) => close.businessDate);
     expect(new Set(dates).size).toBe(dates.length);
     const steps = (await businessDays()).filter((event) => event.type === 'CobStepCompleted').map((event) => event.data.businessDate);
-    expect(steps).toEqual(dates);
+    expect(steps).toEqual(dates.flatMap((date) => [date, date]));
     expect((await request(t.app).get('/api/admin/business-date').set(admin.auth)).body.data.businessDate).toBe(addDays(from, 6));
   });
 

@@ -294,6 +294,7 @@ describe('GET /audit/ledger/reconciliation', () => {
       controls: [
         { key: 'customer-savings', balance: Number(customers.savings) / 100, subledgerTotal: Number(customers.savings) / 100, difference: 0 },
         { key: 'customer-checking', balance: Number(customers.checking) / 100, subledgerTotal: Number(customers.checking) / 100, difference: 0 },
+        { key: 'interest-payable', balance: 0, subledgerTotal: 0, difference: 0 },
       ],
       clearing: [
         { key: 'transfers-in-transit', balance: 0, openItems: [] },

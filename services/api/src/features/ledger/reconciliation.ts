@@ -23,6 +23,12 @@ interface SubledgerRow {
   checking: string;
 }
 
+/** The interest-payable subledger (docs/interest.md): the cents booked and not yet paid, of the days booked. */
+const INTEREST_PAYABLE_SQL = `SELECT (
+  (SELECT coalesce(sum(booked_cents - paid_cents), 0) FROM rm.interest_accounts)
+  - (SELECT coalesce(sum(booked_cents), 0) FROM rm.interest_days WHERE NOT booked)
+)::text AS cents`;
+
 interface OpenItemRow {
   account_key: string;
   transfer_id: string;
@@ -40,8 +46,9 @@ function balanceOf(totals: ReadonlyMap<string, AccountTotals>, key: string): big
 }
 
 /**
- * Each control account against the sum of its customers' balances (rm.accounts), each clearing account against
- * its open items (rm.clearing_items). The three tables are read in one REPEATABLE READ snapshot: the projector
+ * Each control account against the sum of its customers' balances (rm.accounts), interest-payable against the
+ * interest booked and not yet paid (rm.interest_accounts, rm.interest_days), each clearing account against its
+ * open items (rm.clearing_items). The tables are read in one REPEATABLE READ snapshot: the projector
  * writes a batch to all of them in one transaction, so the report sees each batch whole or not at all and a
  * difference it shows is a real one, never a batch half seen.
  */
@@ -53,6 +60,7 @@ export async function reconcile(pool: pg.Pool): Promise<ReconciliationJson> {
     const subledgers = await client.query<SubledgerRow>(
       'SELECT coalesce(sum(savings_cents), 0)::text AS savings, coalesce(sum(checking_cents), 0)::text AS checking FROM rm.accounts',
     );
+    const interest = await client.query<{ cents: string }>(INTEREST_PAYABLE_SQL);
     const items = await client.query<OpenItemRow>(
       'SELECT account_key, transfer_id, amount_cents::text AS amount_cents, since FROM rm.clearing_items ORDER BY account_key, since, transfer_id',
     );
@@ -64,6 +72,11 @@ export async function reconcile(pool: pg.Pool): Promise<ReconciliationJson> {
       const subledgerTotal = BigInt(subledger[kind]);
       return { key, balanceCents: balance, subledgerCents: subledgerTotal, differenceCents: balance - subledgerTotal };
     });
+    // interest-payable against the accounts' interest booked and not yet paid: an accrual the projector has counted
+    // whose InterestBooked is not recorded yet (the COB between its two steps) is not in the ledger either.
+    const payable = balanceOf(totals, 'interest-payable');
+    const owed = BigInt(interest.rows[0]?.cents ?? '0');
+    controls.push({ key: 'interest-payable', balanceCents: payable, subledgerCents: owed, differenceCents: payable - owed });
     const clearing = clearingAccountKeys.map((key) => {
       const open = items.rows.filter((row) => row.account_key === key);
       const openCents = open.reduce((sum, row) => sum + BigInt(row.amount_cents), 0n);

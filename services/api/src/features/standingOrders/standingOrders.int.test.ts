@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, customerDecider, standingOrderDecider, streams } from '@bank/domain';
-import { createCob, standingOrdersStep } from '@bank/books';
+import { createCob, interestStep, standingOrdersStep } from '@bank/books';
 import { manualClock, utcDate } from '@bank/platform';
 import express, { type Express } from 'express';
 import request from 'supertest';
@@ -143,7 +143,10 @@ describe('the close of business', () => {
       store: h.fx.store,
       pool: h.fx.pool,
       clock: tomorrow,
-      steps: { standingOrders: standingOrdersStep({ commands: h.fx.commands, pool: h.fx.pool, transfer: { signals: h.fx.signals, creditWaitMs: 0 }, clock: tomorrow, catchUpDays: 3 }) },
+      steps: {
+        standingOrders: standingOrdersStep({ commands: h.fx.commands, pool: h.fx.pool, transfer: { signals: h.fx.signals, creditWaitMs: 0 }, clock: tomorrow, catchUpDays: 3 }),
+        interest: interestStep({ commands: h.fx.commands, store: h.fx.store, pool: h.fx.pool, clock: tomorrow, projectorWaitMs: 30_000, paymentConcurrency: 4 }),
+      },
     });
     expect(await cob.runDue()).toEqual([today]);
     expect(await h.fx.balances(payer.userId)).toEqual({ savings: 0, checking: 70_00 });

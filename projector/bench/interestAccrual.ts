@@ -1,0 +1,95 @@
+/**
+ * `npm run bench:interest` (`-- --customers 1000000`, default 1M): the interest projection's set-based statements at
+ * size, on a database of their own: rm.interest_accounts filled with every customer's savings and checking (random
+ * balances, a third of them zero), a tenth of the accounts moved that day (rm.interest_day_balances), then timed:
+ * the accrual of one business date (one statement over every account), a second date, the payments of a month as
+ * the projector writes them (batches of 5,000 AccountCredited with `interest`), the month's roll of the carry, and the
+ * COB's walk over the accounts owed (keyset pages of 2,000). Prints one JSON object as its last line.
+ */
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { InterestBatch } from '../src/projections/interest/interestBatch';
+import { migrateReadModels } from '../src/schema/migrateReadModels';
+import { readModelTables } from '../src/schema/readModelTables';
+import { createBenchDatabase } from './benchDatabase';
+
+const { values: args } = parseArgs({ options: { customers: { type: 'string' }, keep: { type: 'boolean', default: false } } });
+const customers = Number(args.customers ?? 1_000_000);
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const tables = readModelTables('rm');
+
+const db = await createBenchDatabase(databaseUrl, 'interest');
+const seconds = (started: number) => Math.round((performance.now() - started) / 10) / 100;
+const figures: Record<string, number> = { customers, accounts: customers * 2 };
+try {
+  await migrateReadModels(db.pool);
+  let started = performance.now();
+  await db.pool.query(
+    `INSERT INTO rm.interest_accounts (user_id, account, balance_cents)
+     SELECT md5(i::text)::uuid, k.account, CASE WHEN random() < 0.33 THEN 0 ELSE (random() * 5000000)::bigint END
+       FROM generate_series(1, $1::integer) AS i CROSS JOIN (VALUES ('savings'), ('checking')) AS k(account)`,
+    [customers],
+  );
+  await db.pool.query(
+    `INSERT INTO rm.interest_day_balances (user_id, account, business_date, balance_cents, position)
+     SELECT user_id, account, '2028-01-01', (random() * 5000000)::bigint, '0' FROM rm.interest_accounts WHERE random() < 0.1`,
+  );
+  await db.pool.query('VACUUM ANALYZE rm.interest_accounts');
+  await db.pool.query('ANALYZE rm.interest_day_balances');
+  figures.loadSeconds = seconds(started);
+
+  const run = async (batch: InterestBatch): Promise<number> => {
+    const at = performance.now();
+    for (const statement of batch.statements(tables)) await db.pool.query(statement.text, statement.values);
+    return seconds(at);
+  };
+  const accrue = (date: string, position: string) => {
+    const batch = new InterestBatch();
+    batch.accrued(date, 50_000, 0, position);
+    return run(batch);
+  };
+  figures.accrualSeconds = await accrue('2028-01-01', '1');
+  figures.secondAccrualSeconds = await accrue('2028-01-02', '2');
+  const day = await db.pool.query<{ accounts: number; booked_cents: string }>(`SELECT accounts, booked_cents::text FROM rm.interest_days WHERE business_date = '2028-01-02'`);
+  figures.accountsAccruing = day.rows[0]!.accounts;
+
+  // The COB's walk over the accounts owed, as interestStep pages them.
+  started = performance.now();
+  const owed: { user_id: string; account: 'savings' | 'checking'; booked_cents: string }[] = [];
+  let after: [string, string] = ['00000000-0000-0000-0000-000000000000', ''];
+  for (;;) {
+    const { rows } = await db.pool.query<{ user_id: string; account: 'savings' | 'checking'; booked_cents: string }>(
+      `SELECT user_id, account, booked_cents::text, (carry_units + month_units)::text AS owed_units FROM rm.interest_accounts
+        WHERE booked_cents > paid_cents AND (user_id, account) > ($1::uuid, $2::text) ORDER BY user_id, account LIMIT 2000`,
+      after,
+    );
+    if (rows.length === 0) break;
+    owed.push(...rows);
+    after = [rows.at(-1)!.user_id, rows.at(-1)!.account];
+  }
+  figures.owedAccounts = owed.length;
+  figures.owedWalkSeconds = seconds(started);
+
+  // The payments as the projector applies them: 5,000 a batch.
+  started = performance.now();
+  for (let start = 0; start < owed.length; start += 5_000) {
+    const batch = new InterestBatch();
+    for (const [i, row] of owed.slice(start, start + 5_000).entries()) {
+      const position = `p${String(start + i).padStart(12, '0')}`;
+      batch.money(
+        { userId: row.user_id, account: row.account, businessDate: '2028-01-02', balanceAfterCents: 1, position },
+        { transactionId: randomUUID(), userId: row.user_id, account: row.account, month: '2028-01', businessDate: '2028-01-02', amountCents: Number(row.booked_cents), accruedUnits: '0', carryUnits: '0' },
+      );
+    }
+    await run(batch);
+  }
+  figures.paymentsProjectedSeconds = seconds(started);
+
+  const close = new InterestBatch();
+  close.monthClosed('2028-01', '2028-01-02', owed.length, '0', 'z');
+  figures.monthRollSeconds = await run(close);
+  console.log(`interest at ${customers.toLocaleString('en-US')} customers:`, figures);
+  console.log(JSON.stringify(figures));
+} finally {
+  await db.drop(args.keep ?? false);
+}

@@ -1,0 +1,220 @@
+import { deterministicId, type CommandHandler } from '@bank/commands';
+import {
+  accountDecider,
+  businessDayDecider,
+  interestRatesDecider,
+  isLastDayOfMonth,
+  monthOf,
+  rateOn,
+  streams,
+  UNITS_PER_CENT,
+  type AccountCommand,
+  type BusinessDayCommand,
+  type InterestRatesState,
+} from '@bank/domain';
+import type { EventStore, Position } from '@bank/eventstore';
+import { sleep, type Clock, type Logger } from '@bank/platform';
+import type pg from 'pg';
+import type { CobStepRunner, CobStepSummary } from './cobPipeline';
+import type { CobFaultHook } from './cobFaults';
+import { ProjectorBehindError, waitForReadModels } from './projectorWait';
+
+export interface InterestStepDeps {
+  readonly commands: CommandHandler;
+  readonly store: EventStore;
+  /** The read models (rm.interest_*), written by the projector. */
+  readonly pool: pg.Pool;
+  readonly clock: Clock;
+  /** COB_PROJECTOR_WAIT_MS: how long to wait for the projector before failing the step. */
+  readonly projectorWaitMs: number;
+  /** INTEREST_PAYMENT_CONCURRENCY: payments in flight at once at month end. */
+  readonly paymentConcurrency: number;
+  readonly fault?: CobFaultHook;
+  readonly logger?: Logger;
+}
+
+/** The accounts read per page at month end. */
+const PAGE = 2_000;
+
+/** The transaction id of an account's interest payment for a month (one per account and month, whoever pays it). */
+export function interestTransactionId(userId: string, account: string, month: string): string {
+  return deterministicId(`interest:${userId}:${account}:${month}`);
+}
+
+interface DayRow {
+  accounts: number;
+  accrued_units: string;
+  booked_cents: string;
+}
+
+interface OwedRow {
+  user_id: string;
+  account: 'savings' | 'checking';
+  booked_cents: string;
+  /** The month's exact accrual plus the carry in (units). */
+  owed_units: string;
+  /** What stays after the payment: the carry into the next month (units). */
+  carry_out_units: string;
+}
+
+/**
+ * The COB's interest step for a business date D (docs/interest.md), each part recorded once and skipped when a run
+ * finds it recorded (the businessDays stream's interest state), so a crash anywhere is finished by the next run:
+ *  1. AccrueInterest(D) with the rates in force on D: the accrual of D is defined by where that event is in the log;
+ *  2. wait until the projector has applied it (every account's accrual is then in rm.interest_*), and BookInterest
+ *     with the day's totals from rm.interest_days (the ledger's one entry of the day);
+ *  3. on the month's last day: pay every account whose booked cents are not paid yet (PayInterest, its transaction
+ *     id derived from the account and the month: a payment made before a crash is a no-op when asked again), wait
+ *     until the read models show every account paid, and CloseInterestMonth with the totals (the projector then
+ *     rolls every account's carry).
+ * The waits are for positions, not the store's head: the head is read through the event store's visibility fence
+ * and may stand before an event just appended.
+ */
+export function interestStep(deps: InterestStepDeps): CobStepRunner {
+  const now = (): string => deps.clock.now().toISOString();
+
+  async function businessDay(command: BusinessDayCommand, commandId: string, date: string) {
+    return deps.commands.execute({
+      decider: businessDayDecider,
+      streamId: streams.businessDays(),
+      decide: (state) => businessDayDecider.decide(command, state),
+      context: { commandId, metadata: { actorRole: 'system', correlationId: `cob:${date}` } },
+      commandType: command.type,
+    });
+  }
+
+  /**
+   * The position of the InterestAccrued of `date` (appended by this run or an earlier one): among the last events of
+   * the businessDays stream (the date's standing-order step, its accrual, booking and month close).
+   */
+  async function accrualPosition(date: string): Promise<Position> {
+    const revision = await deps.commands.read(businessDayDecider, streams.businessDays(), (_state, head) => head.revision, { fresh: true });
+    const from = revision === undefined || revision < 10n ? 0n : revision - 10n;
+    const recent = await deps.store.readStream(streams.businessDays(), { fromRevision: from, limit: 50 });
+    const accrued = recent.find((event) => event.type === 'InterestAccrued' && event.data.businessDate === date);
+    if (!accrued) throw new Error(`InterestAccrued for ${date} is not among the businessDays stream's last events`);
+    return accrued.position;
+  }
+
+  /** Waits until the read models have applied the accrual of `date` (every account's share of it). */
+  async function accrualApplied(date: string, known?: Position): Promise<void> {
+    await waitForReadModels(deps.pool, known ?? (await accrualPosition(date)), deps.projectorWaitMs, `the interest accrual of ${date}`);
+  }
+
+  /**
+   * Waits until the read models show every account of the month paid (booked = paid): this run's payments and those
+   * an earlier run made before it stopped, whose positions this run does not know.
+   */
+  async function paymentsApplied(month: string): Promise<{ paid_accounts: number; paid_cents: string }> {
+    const started = Date.now();
+    for (let pause = 2; ; pause = Math.min(50, pause * 2)) {
+      const { rows } = await deps.pool.query<{ paid_accounts: number; paid_cents: string; unpaid: number }>(
+        `SELECT count(*) FILTER (WHERE paid_cents > 0)::integer AS paid_accounts, coalesce(sum(paid_cents), 0)::text AS paid_cents,
+                count(*) FILTER (WHERE booked_cents > paid_cents)::integer AS unpaid
+           FROM rm.interest_accounts`,
+      );
+      const totals = rows[0]!;
+      if (totals.unpaid === 0) return totals;
+      if (Date.now() - started >= deps.projectorWaitMs) throw new ProjectorBehindError(`the interest payments of ${month} (${totals.unpaid} account(s) not shown paid)`, Date.now() - started);
+      await sleep(pause);
+    }
+  }
+
+  async function pay(row: OwedRow, month: string, date: string): Promise<void> {
+    const command: AccountCommand = {
+      type: 'PayInterest',
+      transactionId: interestTransactionId(row.user_id, row.account, month),
+      account: row.account,
+      amountCents: Number(row.booked_cents),
+      month,
+      accruedUnits: row.owed_units,
+      carryUnits: row.carry_out_units,
+      businessDate: date,
+      now: now(),
+    };
+    await deps.commands.execute({
+      decider: accountDecider,
+      streamId: streams.account(row.user_id),
+      decide: (state) => accountDecider.decide(command, state),
+      context: { commandId: `interest:${row.user_id}:${row.account}:${month}`, metadata: { actorRole: 'system', correlationId: `cob:${date}` } },
+      commandType: command.type,
+    });
+  }
+
+  /** Pays every account of the month not paid yet, page by page, `paymentConcurrency` at a time. */
+  async function payMonth(month: string, date: string): Promise<number> {
+    let made = 0;
+    let after: [string, string] = ['00000000-0000-0000-0000-000000000000', ''];
+    for (;;) {
+      const { rows } = await deps.pool.query<OwedRow>(
+        `SELECT user_id, account, booked_cents::text, (carry_units + month_units)::text AS owed_units,
+                (carry_units + month_units - booked_cents::numeric * ${UNITS_PER_CENT})::text AS carry_out_units
+           FROM rm.interest_accounts
+          WHERE booked_cents > paid_cents AND (user_id, account) > ($1::uuid, $2::text)
+          ORDER BY user_id, account LIMIT ${PAGE}`,
+        after,
+      );
+      if (rows.length === 0) return made;
+      let next = 0;
+      const lane = async (): Promise<void> => {
+        while (next < rows.length) {
+          const row = rows[next]!;
+          next += 1;
+          await pay(row, month, date);
+          made += 1;
+          if (made === 2) await deps.fault?.('interest-payments');
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(deps.paymentConcurrency, rows.length) }, lane));
+      const last = rows.at(-1)!;
+      after = [last.user_id, last.account];
+    }
+  }
+
+  return async (date) => {
+    const summary: CobStepSummary = {};
+    let accruedAt: Position | undefined;
+    let state = await deps.commands.read(businessDayDecider, streams.businessDays(), (current) => ({ ...current.interest }), { fresh: true });
+
+    if (state.lastAccrued === null || state.lastAccrued < date) {
+      const ratesState: InterestRatesState = await deps.commands.read(interestRatesDecider, streams.interestRates(), (current) => current, { fresh: true });
+      const rates = { savings: rateOn(ratesState, 'savings', date), checking: rateOn(ratesState, 'checking', date) };
+      const accrued = await businessDay({ type: 'AccrueInterest', businessDate: date, rates, now: now() }, `interest:${date}:accrue`, date);
+      state = { ...accrued.state.interest };
+      accruedAt = accrued.position;
+      await deps.fault?.('after-interest-accrued');
+    }
+
+    if (state.lastBooked === null || state.lastBooked < date) {
+      await accrualApplied(date, accruedAt);
+      const { rows } = await deps.pool.query<DayRow>('SELECT accounts, accrued_units::text, booked_cents::text FROM rm.interest_days WHERE business_date = $1::date', [date]);
+      const day = rows[0];
+      if (!day) throw new Error(`The read models have no interest accrual for ${date} although they applied its InterestAccrued`);
+      const booked = await businessDay(
+        { type: 'BookInterest', businessDate: date, accounts: day.accounts, accruedUnits: day.accrued_units, bookedCents: Number(day.booked_cents), now: now() },
+        `interest:${date}:book`,
+        date,
+      );
+      state = { ...booked.state.interest };
+      summary.accounts = day.accounts;
+      summary.bookedCents = Number(day.booked_cents);
+      deps.logger?.info({ businessDate: date, accounts: day.accounts, accruedUnits: day.accrued_units, bookedCents: Number(day.booked_cents) }, 'COB: interest accrued and booked');
+    }
+
+    const month = monthOf(date);
+    if (isLastDayOfMonth(date) && (state.lastMonthClosed === null || state.lastMonthClosed < month)) {
+      await accrualApplied(date, accruedAt);
+      const made = await payMonth(month, date);
+      const totals = await paymentsApplied(month);
+      await businessDay(
+        { type: 'CloseInterestMonth', businessDate: date, paidAccounts: totals.paid_accounts, paidCents: totals.paid_cents, now: now() },
+        `interest:${month}:close`,
+        date,
+      );
+      summary.paidAccounts = totals.paid_accounts;
+      summary.paidCents = Number(totals.paid_cents);
+      deps.logger?.info({ businessDate: date, month, paymentsMade: made, paidAccounts: totals.paid_accounts, paidCents: totals.paid_cents }, 'COB: interest of the month paid');
+    }
+    return summary;
+  };
+}
