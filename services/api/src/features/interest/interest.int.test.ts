@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../statements/testing/pdfText';
 import { createTestApp, type SignedIn, type SignedInWithFactor, type TestApp } from '../../testing/testApp';
 import { interestShape, rateShape } from './interestShape';
-import { ensureInterestTablesForTest } from './testing/interestTables';
 
 /**
  * The interest routes on the real app in manual mode (PostgreSQL event store, projector): GET /rates (public), PUT
@@ -51,7 +50,6 @@ const putRate = (body: unknown, who: SignedIn | null = admin) => {
 
 beforeAll(async () => {
   t = await createTestApp('interest_api', { env: { BUSINESS_DATE_MODE: 'manual', BUSINESS_DATE_START: START } });
-  await ensureInterestTablesForTest(t.deps.pool);
   [admin, auditor, customer, other, saver] = await Promise.all([
     t.staff('admin'),
     t.staff('auditor'),
