@@ -175,7 +175,7 @@ describe('interest accrued and paid by the close of business', () => {
     // The statement (whole UTC days of the recording: today in manual mode) lists the payment like any credit.
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const statement = await request(t.app).get('/api/statements').query({ account: 'savings', from: day(-1), to: day(1) }).set(saver.auth).expect(200);
-    expect(statement.body.data.transactions).toEqual(expect.arrayContaining([expect.objectContaining({ description: 'Interest', amount: 2.74, type: 'credit', balanceAfter: 10_002.74 })]));
+    expect(statement.body.data.transactions).toEqual(expect.arrayContaining([expect.objectContaining({ description: 'Interest', kind: 'interest', amount: 2.74, type: 'credit', balanceAfter: 10_002.74 })]));
     const pdf = await request(t.app).get('/api/interest').query({ format: 'pdf' }).set(saver.auth).buffer(true).parse(binary).expect(200);
     const text = textOfPdf(pdf.body as Buffer);
     for (const expected of ['Sam Thrift', 'March 2026', '2026-03-31', '$2.74', '$1.16']) expect(text, expected).toContain(expected);
