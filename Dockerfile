@@ -9,6 +9,7 @@ COPY services/commands/package.json services/commands/
 COPY services/transfers/package.json services/transfers/
 COPY services/integrity/package.json services/integrity/
 COPY services/books/package.json services/books/
+COPY services/mail/package.json services/mail/
 COPY projector/package.json projector/
 COPY services/worker/package.json services/worker/
 COPY services/api/package.json services/api/

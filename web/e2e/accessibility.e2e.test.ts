@@ -43,7 +43,8 @@ async function scanEach(e2e: E2eBrowser, views: readonly { path: string; width: 
     if (session) await storeSession(tracked.page, session.token, session.user);
     await tracked.page.goto(path);
     await settle(tracked.page);
-    expect(new URL(tracked.page.url()).pathname, `${path} stayed where it was asked`).toBe(path);
+    const reached = new URL(tracked.page.url());
+    expect(`${reached.pathname}${reached.search}`, `${path} stayed where it was asked`).toBe(path);
     findings.push(...(await scan(tracked.page, `${path} at ${width} px`)));
     await tracked.context.close();
   }
@@ -77,13 +78,13 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   });
 
   it.each([viewports.mobile.width, viewports.desktop.width])('the public site at %i px', { timeout: 300_000 }, async (width) => {
-    const paths = [...publicPages.map((page) => page.path), '/no/such/page', '/admin/login'];
+    const paths = [...publicPages.map((page) => page.path), '/reset-password?token=preview', '/verify-email', '/no/such/page', '/admin/login'];
     const findings = await scanEach(e2e, paths.map((path) => ({ path, width })));
     expect(findings, report(findings)).toEqual([]);
   });
 
   it('the customer area', { timeout: 300_000 }, async () => {
-    const paths = ['/account/home', '/account/transactions', '/account/statements', '/account/interest', '/account/support', '/account/cards', '/account/profile', '/account/transfer', '/account/info', '/account/settings', '/account/update-account', '/account/update-password', '/account/beneficiaries', '/account/security'];
+    const paths = ['/account/home', '/account/transactions', '/account/statements', '/account/interest', '/account/support', '/account/cards', '/account/profile', '/account/transfer', '/account/info', '/account/settings', '/account/update-account', '/account/update-password', '/account/beneficiaries', '/account/security', '/account/notifications'];
     const findings = await scanEach(e2e, paths.map((path) => ({ path, width: viewports.desktop.width, session: customer })));
     expect(findings, report(findings)).toEqual([]);
   });

@@ -61,7 +61,8 @@ const routes: readonly RouteCheck[] = [
   },
   { path: '/signin', heading: 'Login to Your Account', texts: ['Email', 'Password'], links: ['/forgot-password', '/signup'] },
   { path: '/signup', heading: 'Create Your Account', texts: ['First name', 'Repeat password', 'House address', 'State'], links: ['/signin'] },
-  { path: '/forgot-password', heading: 'Reset your password', texts: ['Call us', 'E-mail us'], links: ['/contact', '/signin'] },
+  { path: '/forgot-password', heading: 'Reset your password', texts: ['Email', 'Send reset link', 'No longer using that e-mail address?'], links: ['/contact', '/signin'] },
+  { path: '/reset-password?token=preview', heading: 'Choose a new password', texts: ['New password', 'Confirm new password', 'Reset password'], links: ['/signin'] },
   { path: '/no-such-page', heading: 'Not Found', texts: ['Back to home'], links: ['/'] },
 ];
 

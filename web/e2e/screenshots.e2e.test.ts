@@ -15,6 +15,7 @@ const pages = [
   { name: 'signin', path: '/signin' },
   { name: 'signup', path: '/signup' },
   { name: 'forgot-password', path: '/forgot-password' },
+  { name: 'reset-password', path: '/reset-password?token=preview' },
   { name: 'not-found', path: '/no-such-page' },
 ];
 

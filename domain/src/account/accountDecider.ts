@@ -24,6 +24,9 @@ export function isAccountEvent(event: BankEvent): event is AccountEvent {
   return accountEventTypes.has(event.type);
 }
 
+/** The types of the money events, for readers that select them where they are stored. */
+export const MONEY_EVENT_TYPES: readonly MoneyEvent['type'][] = ['AccountCredited', 'AccountDebited', 'BalanceAdjusted', 'StaffTransactionPosted', 'TransactionReversed'];
+
 export function isMoneyEvent(event: BankEvent): event is MoneyEvent {
   return (
     event.type === 'AccountCredited' ||

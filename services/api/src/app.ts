@@ -18,6 +18,7 @@ import { createContactsRouter } from './features/contacts/contactsRouter';
 import { createFilesRouter } from './features/files/filesRouter';
 import { createInterestRouter } from './features/interest/interestRouter';
 import { createLedgerRouter } from './features/ledger/ledgerRouter';
+import { createMailRouter } from './features/mail/mailRouter';
 import { createApiDocsRouter } from './features/openapi/apiDocsRouter';
 import { createOpenApiRouter } from './features/openapi/openApiRouter';
 import { createQueueDashboard, QUEUE_DASHBOARD_PATH } from './features/transactions/queueDashboard';
@@ -52,6 +53,7 @@ export function createApiRouters(deps: AppDeps): express.Router[] {
     createOpenApiRouter(),
     createApiDocsRouter(),
     createAuthRouter(deps),
+    createMailRouter(deps),
     createUsersRouter(deps),
     createFilesRouter(deps),
     createCardsRouter(deps),

@@ -228,6 +228,14 @@ const cases: readonly Case[] = [
   { method: 'put', route: '/admin/rates', path: () => '/api/admin/rates', body: () => ({ account: 'checking', annualRate: 0.5, effectiveFrom: tomorrowUtc() }) },
   // Staff have no account: their interest is a customer's they are not (404 'User not found'), not a role refusal.
   { method: 'get', route: '/interest', path: () => '/api/interest', notSuccessFor: ['admin'] },
+  // E-mail: the links' tokens come in messages (features/mail/mail.int.test.ts); a made-up one is 400 for anyone.
+  { method: 'get', route: '/bank', path: () => '/api/bank' },
+  { method: 'post', route: '/auth/forgot-password', path: () => '/api/auth/forgot-password', body: () => ({ email: uniqueEmail('forgot') }) },
+  { method: 'post', route: '/auth/reset-password', path: () => '/api/auth/reset-password', body: () => ({ token: randomUUID(), newPassword: 'matrix-secret' }), notSuccessFor: callers },
+  { method: 'post', route: '/auth/verify-email', path: () => '/api/auth/verify-email', body: () => ({ token: randomUUID() }), notSuccessFor: callers },
+  { method: 'post', route: '/user/verify-email', path: () => '/api/user/verify-email' },
+  { method: 'get', route: '/user/notifications', path: () => '/api/user/notifications' },
+  { method: 'put', route: '/user/notifications', path: () => '/api/user/notifications', body: () => ({ moneyReceived: true }) },
 ];
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 /**
  * The close of business as a process of its own, for the COB crash test (src/cobCrash.int.test.ts): manual business
- * dates (BUSINESS_DATE_MODE=manual, BUSINESS_DATE_START), the COB of @bank/books with its standing-order and interest steps on the
- * real event store and read models. Nothing here is a test double.
+ * dates (BUSINESS_DATE_MODE=manual, BUSINESS_DATE_START), the COB of @bank/books with its standing-order and
+ * interest steps on the real event store and read models. Nothing here is a test double.
  *
  *   COB_UNTIL  the last date to close: the process first finishes a COB begun and cut short (the worker's tick does
  *              that), then advances one date at a time until COB_UNTIL is closed
@@ -14,26 +14,11 @@ import { createCommandHandler, createPostgresSnapshotStore } from '@bank/command
 import { createEventStore } from '@bank/eventstore';
 import { createLogger, createPool, parseConfig, systemClock } from '@bank/platform';
 import { createTransferSignals } from '@bank/transfers';
-import { cobFaultPoints, createCob, interestStep, parseBooksSettings, standingOrdersStep, type CobFaultHook, type CobFaultPoint } from '../src/index';
+import { holdAtFault } from '@bank/testkit';
+import { cobFaultPoints, createCob, interestStep, parseBooksSettings, standingOrdersStep } from '../src/index';
 
 const until = process.env.COB_UNTIL ?? '';
 if (!/^\d{4}-\d{2}-\d{2}$/.test(until)) throw new Error(`COB_UNTIL ${until} is not a date`);
-
-function holdAt(spec: string | undefined): CobFaultHook {
-  if (!spec) return async () => undefined;
-  const [point = '', nth = '1'] = spec.split(':');
-  if (!(cobFaultPoints as readonly string[]).includes(point)) throw new Error(`Unknown fault point ${point}`);
-  let hits = 0;
-  return async (reached: CobFaultPoint) => {
-    if (reached !== point) return;
-    hits += 1;
-    if (hits !== Number(nth)) return;
-    process.stdout.write(`HOLD ${point}\n`);
-    await new Promise<never>(() => {
-      // hangs until the test kills the process
-    });
-  };
-}
 
 const config = parseConfig(process.env);
 const books = parseBooksSettings(process.env);
@@ -42,7 +27,8 @@ const pool = createPool(config.DATABASE_URL, 4);
 const store = await createEventStore(config, { pool });
 const commands = createCommandHandler({ store, snapshots: createPostgresSnapshotStore(pool) });
 const signals = createTransferSignals({ pool });
-const fault = holdAt(process.env.HOLD_AT);
+// One hook for the whole COB: the n-th time this process reaches the point, wherever (the pipeline or the interest step).
+const fault = holdAtFault(process.env.HOLD_AT, cobFaultPoints);
 const cob = createCob({
   mode: books.BUSINESS_DATE_MODE,
   commands,

@@ -118,6 +118,18 @@ export interface Subscription {
   readonly done: Promise<void>;
 }
 
+export interface StreamEventCount {
+  readonly fromRevision?: bigint;
+  readonly toRevision: bigint;
+  readonly types: readonly string[];
+}
+
+export interface LastStreamEvent {
+  readonly toRevision?: bigint;
+  readonly types?: readonly string[];
+  readonly dataContains?: Readonly<Record<string, string | number | boolean>>;
+}
+
 /** Every method but positionToken rejects (subscribe throws) with EventStoreClosedError once close() was called. */
 export interface EventStore {
   /**
@@ -139,6 +151,19 @@ export interface EventStore {
    * Verification compares it with the events, to notice the end of a stream cut off with its index left behind.
    */
   streamHeads?(): Promise<ReadonlyMap<string, bigint>>;
+  /**
+   * How many events of the stream, with a revision from `fromRevision` (default 0) to `toRevision` (inclusive),
+   * have one of `types`; 0 for a missing or deleted stream. Where the store answers from its own index without
+   * sending the events (PostgreSQL); absent otherwise. Lets a reader of a long stream count without reading it.
+   */
+  countStreamEvents?(stream: string, query: StreamEventCount): Promise<number>;
+  /**
+   * The stream's last event at or before `toRevision` (default: its end) whose type is one of `types` (default:
+   * any) and whose data contains `dataContains` (JSON containment: those fields with those values); undefined when
+   * none, or for a missing or deleted stream. Where the store finds it from its own index, reading backwards from
+   * `toRevision` (PostgreSQL); absent otherwise.
+   */
+  lastStreamEvent?(stream: string, query?: LastStreamEvent): Promise<RecordedEvent | undefined>;
   /**
    * The single decimal number the HTTP edge shows for a position (`X-Event-Position: N`): on PostgreSQL the
    * event's global sequence number, on EventStoreDB its commit position.

@@ -1,4 +1,5 @@
 export * from './childProcess';
+export * from './holdAtFault';
 export * from './transferFixture';
 export * from './waitUntil';
 export * from './privateServices';

@@ -1,6 +1,7 @@
 import { parseBooksSettings, createBusinessCalendar, createCob, interestStep, startCobRunner, standingOrdersStep, unbalancedCloses, type BooksSettings, type BusinessCalendar, type Cob, type CobRunnerHandle } from '@bank/books';
 import type { CommandHandler } from '@bank/commands';
 import type { EventStore } from '@bank/eventstore';
+import { startMail, type MailDeps, type RunningMail } from '@bank/mail';
 import { connectionState, createLogger, systemClock, watchRedis, type Clock, type Config, type Logger } from '@bank/platform';
 import {
   createSettlementQueue,
@@ -52,6 +53,8 @@ export interface WorkerDeps {
   readonly clock?: Clock;
   /** The business calendar (default: one of the config's BUSINESS_DATE_MODE on `commands`). */
   readonly calendar?: BusinessCalendar;
+  /** E-mail (the mail reactor and sender): settings or transport of its own (tests), or false for none. */
+  readonly mail?: false | Pick<MailDeps, 'settings' | 'transport'>;
 }
 
 export interface RunningWorker {
@@ -64,6 +67,8 @@ export interface RunningWorker {
   /** Its runner: a tick at start and every COB_TICK_MS. */
   readonly cobRunner: CobRunnerHandle;
   readonly calendar: BusinessCalendar;
+  /** E-mail: the mail reactor and the sender (undefined with `mail: false`). */
+  readonly mail: RunningMail | undefined;
   /** One sweep now (also what the repeatable job runs). */
   sweep(): Promise<SweepReport>;
   /** One audit now. */
@@ -201,6 +206,10 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   };
 
   const prefix = bullPrefix(config.REDIS_PREFIX);
+  const mail =
+    deps.mail === false
+      ? undefined
+      : await startMail({ store: deps.store, commands: deps.commands, pool: deps.pool, connection, prefix, logger, registry: metrics.registry, ...deps.mail });
   const maintenance = new Queue(MAINTENANCE_QUEUE, { connection, prefix });
   maintenance.on('error', () => undefined);
   const maintenanceWorker = new Worker(
@@ -219,7 +228,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   maintenanceWorker.on('error', (error) => maintenanceState.failed(error));
 
   // Queue depth at scrape time (bank_queue_jobs{queue,state}); the transfer process's transfers in flight.
-  metrics.observeQueues([settlement.queue, maintenance]);
+  metrics.observeQueues([settlement.queue, maintenance, ...(mail ? [mail.outbox.queue] : [])]);
   metrics.observeTransferProcess(() => transferProcess.status().inFlight);
 
   // Repeatable jobs. Redis may lose them: they are upserted again on a local timer. The audit replays the whole log
@@ -254,6 +263,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     cob,
     cobRunner,
     calendar,
+    mail,
     sweep,
     auditCheck,
     stop() {
@@ -261,6 +271,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
         clearInterval(scheduleTimer);
         await cobRunner.stop();
         await transferProcess.stop();
+        await mail?.stop();
         await Promise.allSettled([settlementWorker.close(), maintenanceWorker.close()]);
         await Promise.allSettled([settlement.close(), maintenance.close()]);
         await connection.quit().catch(() => connection.disconnect());

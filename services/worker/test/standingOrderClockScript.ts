@@ -22,28 +22,13 @@ import { datesDueForClose } from '@bank/domain';
 import { createLogger, createPool, manualClock, parseConfig, sleep } from '@bank/platform';
 import { parseBooksSettings, readBusinessDays } from '@bank/books';
 import type { Position } from '@bank/eventstore';
-import { createTransferSignals, faultPoints, parseTransferSettings, readTransfer, type FaultHook, type FaultPoint } from '@bank/transfers';
+import { holdAtFault } from '@bank/testkit';
+import { createTransferSignals, faultPoints, parseTransferSettings, readTransfer } from '@bank/transfers';
 import { startWorker } from '../src/startWorker';
 
 const steps = JSON.parse(process.env.CLOCK_STEPS ?? '[]') as string[];
 const start = Number(process.env.CLOCK_START ?? '0');
 if (!Number.isInteger(start) || start < 0 || start >= steps.length) throw new Error(`CLOCK_START ${process.env.CLOCK_START} is not a step of CLOCK_STEPS`);
-
-function holdAt(spec: string | undefined): FaultHook {
-  if (!spec) return async () => undefined;
-  const [point = '', nth = '1'] = spec.split(':');
-  if (!(faultPoints as readonly string[]).includes(point)) throw new Error(`Unknown fault point ${point}`);
-  let hits = 0;
-  return async (reached: FaultPoint) => {
-    if (reached !== point) return;
-    hits += 1;
-    if (hits !== Number(nth)) return;
-    process.stdout.write(`HOLD ${point}\n`);
-    await new Promise<never>(() => {
-      // hangs until the test kills the process
-    });
-  };
-}
 
 const config = parseConfig(process.env);
 const settings = parseTransferSettings(process.env);
@@ -62,7 +47,7 @@ const worker = await startWorker({
   signals,
   logger,
   clock,
-  fault: holdAt(process.env.HOLD_AT),
+  fault: holdAtFault(process.env.HOLD_AT, faultPoints),
   sweepOnStart: false,
 });
 

@@ -39,8 +39,9 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, logFile: stri
  * GET /api/health, and returns its base URL. Output goes to artifacts/e2e-server-<port>.log. `stop()` sends SIGTERM
  * to the server's process group, then SIGKILL after 5 s.
  */
-export async function startApiServer(env: Record<string, string>, options: { healthTimeoutMs?: number } = {}): Promise<ApiServer> {
-  const port = await freeTcpPort();
+export async function startApiServer(env: Record<string, string>, options: { healthTimeoutMs?: number; port?: number } = {}): Promise<ApiServer> {
+  // A caller that must name the server's address beforehand (APP_ORIGIN for the links of its e-mails) picks the port.
+  const port = options.port ?? (await freeTcpPort());
   const baseUrl = `http://127.0.0.1:${port}`;
   mkdirSync(artifactsDir, { recursive: true });
   const logFile = path.join(artifactsDir, `e2e-server-${port}.log`);

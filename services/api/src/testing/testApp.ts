@@ -307,6 +307,8 @@ function trackAppends(store: EventStore): EventStore & { lastAppended(): Positio
     headPosition: () => store.headPosition(),
     positionToken: (position) => store.positionToken(position),
     resolvePositionToken: (token) => store.resolvePositionToken(token),
+    ...(store.countStreamEvents ? { countStreamEvents: store.countStreamEvents.bind(store) } : {}),
+    ...(store.lastStreamEvent ? { lastStreamEvent: store.lastStreamEvent.bind(store) } : {}),
     close: () => store.close(),
     lastAppended: () => last,
   };

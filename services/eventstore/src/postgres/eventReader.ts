@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { EventMetadata, Position, ReadAllOptions, RecordedEvent } from '../eventStore';
+import type { EventMetadata, LastStreamEvent, Position, ReadAllOptions, RecordedEvent, StreamEventCount } from '../eventStore';
 import { TOMBSTONE_REVISION, type EventStoreSchema } from './eventStoreSchema';
 
 export const DEFAULT_READ_LIMIT = 1000;
@@ -82,6 +82,13 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
   const readStream = `SELECT ${COLUMNS} FROM ${s.events} WHERE stream_id = $1 AND revision >= $2
     AND NOT EXISTS (SELECT 1 FROM ${s.streams} st WHERE st.stream_id = $1 AND st.revision = ${TOMBSTONE_REVISION})
     ORDER BY revision LIMIT $3`;
+  const liveStream = `NOT EXISTS (SELECT 1 FROM ${s.streams} st WHERE st.stream_id = $1 AND st.revision = ${TOMBSTONE_REVISION})`;
+  // Both walk the (stream_id, revision) index: a range counted in place, or backwards from $2 to the first match.
+  const countStream = `SELECT count(*)::int8 AS n FROM ${s.events} WHERE stream_id = $1 AND revision BETWEEN $2 AND $3
+    AND type = ANY ($4::text[]) AND ${liveStream}`;
+  const lastInStream = `SELECT ${COLUMNS} FROM ${s.events} WHERE stream_id = $1 AND revision <= $2
+    AND ($3::text[] IS NULL OR type = ANY ($3::text[])) AND ($4::jsonb IS NULL OR data @> $4::jsonb) AND ${liveStream}
+    ORDER BY revision DESC LIMIT 1`;
   const atGlobalPosition = `SELECT transaction_id, global_position FROM ${s.events} WHERE global_position = $1`;
   const streamHeads = `SELECT stream_id, revision FROM ${s.streams}`;
   const head = `SELECT transaction_id, global_position FROM ${s.events} WHERE ${VISIBLE}
@@ -135,6 +142,30 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
         values: [stream, from < 0n ? '0' : from.toString(), limit],
       });
       return result.rows.map(toRecordedEvent);
+    },
+
+    /** See EventStore.countStreamEvents: one index range of the stream, counted where it lies. */
+    async countStreamEvents(stream: string, query: StreamEventCount): Promise<number> {
+      const from = query.fromRevision ?? 0n;
+      const result = await pool.query<{ n: string }>({
+        name: `${s.name}.count_stream`,
+        text: countStream,
+        values: [stream, from < 0n ? '0' : from.toString(), query.toRevision.toString(), [...query.types]],
+      });
+      return Number(result.rows[0]?.n ?? 0);
+    },
+
+    /** See EventStore.lastStreamEvent: the stream's index read backwards from `toRevision` to the first match. */
+    async lastStreamEvent(stream: string, query: LastStreamEvent = {}): Promise<RecordedEvent | undefined> {
+      const to = query.toRevision ?? MAX_BIGINT;
+      if (to < 0n) return undefined;
+      const result = await pool.query<EventRow>({
+        name: `${s.name}.last_in_stream`,
+        text: lastInStream,
+        values: [stream, to.toString(), query.types ? [...query.types] : null, query.dataContains ? JSON.stringify(query.dataContains) : null],
+      });
+      const row = result.rows[0];
+      return row ? toRecordedEvent(row) : undefined;
     },
 
     async headPosition(): Promise<Position | undefined> {

@@ -129,6 +129,32 @@ describe('PostgreSQL event store', () => {
     expect(heads.get(two)).toBe(9223372036854775807n);
   });
 
+  it("counts a stream's events by type in a range of revisions and finds its last event by type and data", async () => {
+    const store = open();
+    const id = stream('indexed');
+    const other = stream('indexed-other');
+    const kinds = ['a', 'b', 'a', 'c', 'b', 'a'];
+    await store.append(id, kinds.map((kind, index) => newEvent(kind === 'c' ? 'Other' : 'Moved', { kind, index, nested: { n: index } })), 'no_stream');
+    await store.append(other, [newEvent('Moved', { kind: 'a', index: 99 })], 'no_stream');
+    expect(await store.countStreamEvents!(id, { toRevision: 5n, types: ['Moved'] })).toBe(5);
+    expect(await store.countStreamEvents!(id, { fromRevision: 2n, toRevision: 4n, types: ['Moved', 'Other'] })).toBe(3);
+    expect(await store.countStreamEvents!(id, { toRevision: 2n, types: ['Other'] })).toBe(0);
+    expect(await store.countStreamEvents!(stream('missing'), { toRevision: 9n, types: ['Moved'] })).toBe(0);
+
+    expect((await store.lastStreamEvent!(id))?.revision).toBe(5n);
+    expect((await store.lastStreamEvent!(id, { toRevision: 4n, dataContains: { kind: 'a' } }))?.data).toEqual({ kind: 'a', index: 2, nested: { n: 2 } });
+    expect((await store.lastStreamEvent!(id, { toRevision: 5n, types: ['Other'] }))?.revision).toBe(3n);
+    expect((await store.lastStreamEvent!(id, { types: ['Moved'], dataContains: { kind: 'b', index: 1 } }))?.revision).toBe(1n);
+    expect(await store.lastStreamEvent!(id, { toRevision: 2n, types: ['Other'] })).toBeUndefined();
+    expect(await store.lastStreamEvent!(id, { toRevision: -1n })).toBeUndefined();
+    expect(await store.lastStreamEvent!(stream('missing'))).toBeUndefined();
+
+    // A tombstoned stream reads as missing here too.
+    await tombstoneStream(pool, other);
+    expect(await store.lastStreamEvent!(other)).toBeUndefined();
+    expect(await store.countStreamEvents!(other, { toRevision: 0n, types: ['Moved'] })).toBe(0);
+  });
+
   it('reports no head position and catches up at once on an empty log', async () => {
     await ensureEventStoreSchema(pool, 'es_empty');
     const store = open({ schema: 'es_empty' });

@@ -82,6 +82,16 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       return reader.streamHeads();
     },
 
+    async countStreamEvents(stream, query) {
+      lifecycle.assertOpen();
+      return reader.countStreamEvents(stream, query);
+    },
+
+    async lastStreamEvent(stream, query) {
+      lifecycle.assertOpen();
+      return reader.lastStreamEvent(stream, query);
+    },
+
     subscribe(handler, subscribeOptions = {}) {
       lifecycle.assertOpen();
       const subscription = startSubscription(

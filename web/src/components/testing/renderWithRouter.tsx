@@ -38,7 +38,9 @@ export function renderWithRouter(element: ReactElement, options: RenderWithRoute
 
 /** Renders a route list (for example a feature's routes) in a memory router and the SessionProvider. */
 export function renderRoutes(routes: RouteObject[], options: { path?: string; state?: unknown } = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: options.path ?? '/', state: options.state }] });
+  // A path may carry a query and a hash ('/reset-password?token=…'): the router matches the pathname alone.
+  const [, pathname = '/', search = '', hash = ''] = /^([^?#]*)(\?[^#]*)?(#.*)?$/.exec(options.path ?? '/') ?? [];
+  const router = createMemoryRouter(routes, { initialEntries: [{ pathname, search, hash, state: options.state }] });
   const result = render(
     <SessionProvider>
       <RouterProvider router={router} />

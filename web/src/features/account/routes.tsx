@@ -33,6 +33,7 @@ export const accountRoutes: RouteObject[] = [
           { path: '/account/standing-orders', Component: lazyPage(() => import('./pages/StandingOrdersPage'), 'StandingOrdersPage') },
           { path: '/account/info', Component: lazyPage(() => import('./pages/InfoPage'), 'InfoPage') },
           { path: '/account/settings', Component: lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage') },
+          { path: '/account/notifications', Component: lazyPage(() => import('./pages/NotificationsPage'), 'NotificationsPage') },
           { path: '/account/security', Component: lazyPage(() => import('./pages/SecurityPage'), 'SecurityPage') },
           { path: '/account/update-account', Component: lazyPage(() => import('./pages/UpdateAccountPage'), 'UpdateAccountPage') },
           { path: '/account/update-password', Component: lazyPage(() => import('./pages/UpdatePasswordPage'), 'UpdatePasswordPage') },

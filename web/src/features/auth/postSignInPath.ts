@@ -1,7 +1,7 @@
 import type { User } from '../../lib/api/types';
 
 /** Pages a returning visitor should not be sent back to after signing in. */
-const AUTH_PAGES = ['/signin', '/signup', '/account-verification', '/forgot-password'];
+const AUTH_PAGES = ['/signin', '/signup', '/account-verification', '/forgot-password', '/reset-password', '/verify-email'];
 
 /**
  * The path a guard or the 401 handler put in the router state as `from` (a path string or a location object),

@@ -11,6 +11,9 @@ export const authRoutes: RouteObject[] = [
       { path: 'signup', Component: lazyPage(() => import('./pages/SignUpPage'), 'SignUpPage') },
       { path: 'account-verification', Component: lazyPage(() => import('./pages/AccountVerificationPage'), 'AccountVerificationPage') },
       { path: 'forgot-password', Component: lazyPage(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage') },
+      // The pages the bank's e-mails link to (APP_ORIGIN/reset-password?token=…, APP_ORIGIN/verify-email?token=…).
+      { path: 'reset-password', Component: lazyPage(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage') },
+      { path: 'verify-email', Component: lazyPage(() => import('./pages/VerifyEmailPage'), 'VerifyEmailPage') },
     ],
   },
 ];

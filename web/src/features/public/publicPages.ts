@@ -102,7 +102,7 @@ export const publicPages: readonly PublicPage[] = [
   {
     path: '/forgot-password',
     title: 'Reset your password',
-    description: 'Forgotten your Summit Bank password? Our customer care team resets it once they have confirmed who you are.',
+    description: 'Forgotten your Summit Bank password? Enter your e-mail address and we will send you a link to choose a new one.',
     modules: [QUERY_AREA, 'features/auth/pages/ForgotPasswordPage.tsx'],
   },
 ];

@@ -38,6 +38,7 @@ describe('public and auth routes', () => {
     ['/signin', 'Login to Your Account'],
     ['/signup', 'Create Your Account'],
     ['/forgot-password', 'Reset your password'],
+    ['/reset-password?token=t', 'Choose a new password'],
     ['/no/such/page', 'Not Found'],
   ])('%s shows "%s" inside the shared layout', async (path, heading) => {
     renderRoutes(routes, { path });

@@ -50,6 +50,17 @@ describe('apiClient', () => {
     expect(handler).not.toHaveBeenCalled();
   });
 
+  it('sends no session with an anonymous call, and its 401 signs nobody out (a wrong code when resetting a password)', async () => {
+    localStorage.setItem('token', 'abc');
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    fetchMock.mockResolvedValueOnce(answer(401, { message: 'Invalid code' }));
+    await expect(api.post('/auth/reset-password', { token: 't' }, { anonymous: true })).rejects.toEqual(new ApiError(401, 'Invalid code'));
+    expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>).Authorization).toBeUndefined();
+    expect(handler).not.toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBe('abc');
+  });
+
   it('sends the last command position with the next query so it reads its own write', async () => {
     fetchMock.mockResolvedValueOnce(answer(201, { data: {} }, { 'X-Event-Position': '00000000000000000042:00000000000000000007' }));
     await api.post('/contacts', { name: 'a' });

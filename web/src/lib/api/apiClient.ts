@@ -10,6 +10,11 @@ export interface RequestOptions {
   readonly query?: Record<string, string | number | undefined>;
   readonly idempotencyKey?: string;
   readonly signal?: AbortSignal;
+  /**
+   * A public call that must not carry the stored session (reset a password, confirm an e-mail address): no bearer
+   * token is sent, and a 401 answer (a wrong code) does not sign the visitor out.
+   */
+  readonly anonymous?: boolean;
 }
 
 let lastEventPosition: string | undefined;
@@ -39,7 +44,7 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 /** One call to the API. Resolves with the parsed JSON body; rejects with an ApiError carrying the server's message. */
 export async function apiRequest<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = readToken();
+  const token = options.anonymous ? null : readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;

@@ -24,6 +24,8 @@ export interface User {
   isAdmin: boolean;
   role: Role;
   createdAt: string;
+  /** The e-mail address was confirmed through the link the bank sent (false from sign-up and after a change). */
+  emailVerified?: boolean;
   cardRequests?: { _id: string; cardType: string | null; requestedAt: string }[];
 }
 
@@ -111,4 +113,23 @@ export interface SignInNotice {
   device: string;
   address: string;
   createdAt: string;
+}
+
+/** The e-mail notices a customer can turn on and off, and the security notices that are always sent (locked). */
+export type NotificationKind =
+  | 'moneyReceived'
+  | 'transferReturned'
+  | 'standingOrderFailed'
+  | 'interestPaid'
+  | 'statementReady'
+  | 'newDevice'
+  | 'passwordChanged'
+  | 'secondFactorChanged';
+
+/** One kind of e-mail notice (GET/PUT /user/notifications). */
+export interface NotificationSetting {
+  kind: NotificationKind;
+  enabled: boolean;
+  /** A security notice: always sent, cannot be turned off. */
+  locked: boolean;
 }

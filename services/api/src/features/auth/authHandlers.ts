@@ -29,6 +29,7 @@ import { nowIso } from '../../commands/clock';
 import { commandScope, loadState, runCommand } from '../../commands/runCommand';
 import { BadRequestError, ForbiddenError, UnauthorizedError } from '../../http/httpErrors';
 import { sendCommandResult } from '../../http/sendCommandResult';
+import { withEmailVerified } from '../mail/emailConfirmation';
 import { userAfterCommand } from '../users/currentUser';
 import { registerUser } from '../users/registerUser';
 import { signedIn } from './signInAnswer';
@@ -48,7 +49,7 @@ export function signUp(deps: AppDeps) {
     // With an Idempotency-Key, the same key always means the same user: a retry resumes the registration.
     const userId = scope.commandId ? deterministicId(`${scope.commandId}:user`) : randomUUID();
     const { position } = await registerUser(deps, { ...scope, actor: { id: userId, role: 'customer' } }, { ...input, userId, role: 'customer' });
-    await sendCommandResult(res, 201, async ({ stale }: { stale: boolean }) => ({ message: SIGNED_UP_MESSAGE, data: await userAfterCommand(deps, userId, stale) }), position);
+    await sendCommandResult(res, 201, async ({ stale }: { stale: boolean }) => ({ message: SIGNED_UP_MESSAGE, data: await withEmailVerified(deps, await userAfterCommand(deps, userId, stale)) }), position);
   };
 }
 
@@ -106,7 +107,7 @@ export function signOut(deps: AppDeps) {
 export function currentUser(deps: AppDeps) {
   return async (req: Request, res: Response): Promise<void> => {
     // The read model's user, or the event store's while the projector has not caught up with a new user.
-    res.json({ data: await userAfterCommand(deps, authOf(req).userId, false) });
+    res.json({ data: await withEmailVerified(deps, await userAfterCommand(deps, authOf(req).userId, false)) });
   };
 }
 

@@ -5,6 +5,8 @@ import { clientInfo } from '../../auth/sessions/clientInfo';
 import { openSession } from '../../auth/sessions/sessionStore';
 import { NotFoundError, UnauthorizedError } from '../../http/httpErrors';
 import { INVALID_CREDENTIALS_MESSAGE } from '@bank/domain';
+import { withEmailVerified } from '../mail/emailConfirmation';
+import { noticeNewDevice } from '../mail/newDeviceNotice';
 import { userAfterCommand } from '../users/currentUser';
 import type { UserJson } from '../users/userShape';
 
@@ -22,6 +24,8 @@ export async function signedIn(deps: AppDeps, req: Request, userId: string, opti
   const user = await userAfterCommand(deps, userId, false).catch((error: unknown) => {
     throw error instanceof NotFoundError ? new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE) : error;
   });
-  const { token } = await openSession(deps, { userId, role: user.role as Role, secondFactor: options.secondFactor, client: clientInfo(req) });
-  return { message: SIGNED_IN_MESSAGE, token, user };
+  const client = clientInfo(req);
+  const { token, sessionId, newDevice } = await openSession(deps, { userId, role: user.role as Role, secondFactor: options.secondFactor, client });
+  if (newDevice) noticeNewDevice(deps, user, sessionId, client);
+  return { message: SIGNED_IN_MESSAGE, token, user: await withEmailVerified(deps, user) };
 }

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { bankIdentity, bigCentsToDecimalString, type TrialBalance } from '@bank/domain';
 import PDFDocument from 'pdfkit';
+import { bankLetterhead, PDF_MARGIN, PDF_RIGHT } from '../statements/pdfLetterhead';
 import { footer } from '../statements/statementPdf';
 
 export interface TrialBalancePdfOptions {
@@ -10,11 +11,10 @@ export interface TrialBalancePdfOptions {
   readonly createdAt?: Date;
 }
 
-// US Letter, in points; the statements' layout (statementPdf.ts).
-const MARGIN = 50;
-const PAGE_WIDTH = 612;
+// The statements' layout (pdfLetterhead.ts).
+const MARGIN = PDF_MARGIN;
 const ROW = 14;
-const RIGHT = PAGE_WIDTH - MARGIN;
+const RIGHT = PDF_RIGHT;
 const AMOUNT_WIDTH = 88;
 const COLUMNS = { code: MARGIN, name: MARGIN + 44, type: MARGIN + 200, debits: RIGHT - 3 * AMOUNT_WIDTH, credits: RIGHT - 2 * AMOUNT_WIDTH, balance: RIGHT - AMOUNT_WIDTH } as const;
 
@@ -27,17 +27,12 @@ export function usdOfBigCents(cents: bigint): string {
   return `${cents < 0n ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 
+/** The bank at the top left, the report and its instant at the top right; returns the y below. */
 function letterhead(doc: Doc, at: Date): number {
-  doc.font('Helvetica-Bold').fontSize(18).text(bankIdentity.name, MARGIN, MARGIN, { lineBreak: false });
-  doc.font('Helvetica').fontSize(9);
-  bankIdentity.address.forEach((line, index) => doc.text(line, MARGIN, MARGIN + 24 + index * 12, { lineBreak: false }));
-  doc.text(`${bankIdentity.phone} · ${bankIdentity.email}`, MARGIN, MARGIN + 24 + bankIdentity.address.length * 12, { lineBreak: false });
-  const right = { width: 230, align: 'right' as const, lineBreak: false };
-  const x = RIGHT - 230;
-  doc.font('Helvetica-Bold').fontSize(14).text('Trial balance', x, MARGIN, right);
-  doc.font('Helvetica').fontSize(9);
-  doc.text(`As of ${at.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, '')} UTC`, x, MARGIN + 20, right);
-  doc.text(`Routing number ${bankIdentity.routingNumber}`, x, MARGIN + 32, right);
+  bankLetterhead(doc, 'Trial balance', [
+    `As of ${at.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, '')} UTC`,
+    `Routing number ${bankIdentity.routingNumber}`,
+  ]);
   return MARGIN + 92;
 }
 

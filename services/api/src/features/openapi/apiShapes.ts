@@ -4,6 +4,7 @@ import { beneficiaryShape } from '../beneficiaries/beneficiaryShape';
 import { businessDateAdvanceShape, businessDateShape } from '../businessDate/businessDateShape';
 import { contactShape } from '../contacts/contactShape';
 import { interestShape, rateShape } from '../interest/interestShape';
+import { bankShape, notificationSettingShape } from '../mail/mailShapes';
 import { standingOrderShape } from '../standingOrders/standingOrderShape';
 import { statementShape } from '../statements/statementShape';
 import { adminUserShape, cardRequestShape, userShape } from '../users/userShape';
@@ -49,6 +50,8 @@ export const apiShapes = {
   BusinessDateAdvance: businessDateAdvanceShape,
   Rate: rateShape,
   Interest: interestShape,
+  Bank: bankShape,
+  NotificationSetting: notificationSettingShape,
 } as const;
 
 export type ShapeName = keyof typeof apiShapes;

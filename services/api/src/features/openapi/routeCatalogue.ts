@@ -26,6 +26,9 @@ import { statementQueryDoc } from '../statements/statementQuery';
 import { advanceInput } from '../businessDate/advanceInput';
 import { interestQueryDoc } from '../interest/interestQuery';
 import { interestRateInput } from '../interest/rateInput';
+import { forgotPasswordInput, resetPasswordInput } from '../auth/passwordReset';
+import { verifyEmailInput } from '../mail/emailConfirmation';
+import { notificationsInput } from '../mail/mailShapes';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -551,6 +554,59 @@ export const routeCatalogue: readonly RouteDoc[] = [
     query: interestQueryDoc,
     success: { status: 200, description: 'The interest (or application/pdf)', data: { shape: 'Interest' } },
     errors: [400, 404],
+  },
+  // E-mail (docs/email.md)
+  { method: 'get', path: '/bank', summary: 'The bank: name, routing number, address, phone, e-mail', access: 'public', success: { status: 200, description: 'The bank', data: { shape: 'Bank' } } },
+  {
+    method: 'post',
+    path: '/auth/forgot-password',
+    summary: 'Send a password reset link (valid once, 30 minutes) if an account has this address; the same answer for any address',
+    access: 'public',
+    body: forgotPasswordInput,
+    success: { status: 202, description: 'The same answer for any address', message: true },
+    errors: [400, 429],
+  },
+  {
+    method: 'post',
+    path: '/auth/reset-password',
+    summary: "A new password with the link's token (and a code or a recovery code with a second factor); every session ends",
+    access: 'public',
+    body: resetPasswordInput,
+    success: { status: 200, description: 'Password reset', message: true },
+    errors: [400],
+  },
+  {
+    method: 'post',
+    path: '/auth/verify-email',
+    summary: "Confirm the e-mail address with the link's token",
+    access: 'public',
+    body: verifyEmailInput,
+    success: { status: 200, description: 'Confirmed', message: true },
+    errors: [400],
+  },
+  {
+    method: 'post',
+    path: '/user/verify-email',
+    summary: 'Send the confirmation link again (202; 200 when already confirmed)',
+    access: ['customer'],
+    success: { status: 202, description: 'Sent', message: true },
+    errors: [429],
+  },
+  {
+    method: 'get',
+    path: '/user/notifications',
+    summary: 'Every kind of notice, whether it is sent, and whether it is locked (security notices)',
+    access: ['customer'],
+    success: { status: 200, description: 'The notification settings', data: { shape: 'NotificationSetting', list: true } },
+  },
+  {
+    method: 'put',
+    path: '/user/notifications',
+    summary: 'Turn notices on or off (security notices cannot be turned off)',
+    access: ['customer'],
+    body: notificationsInput,
+    success: { status: 200, description: 'The notification settings', data: { shape: 'NotificationSetting', list: true } },
+    errors: [400, 422],
   },
 ];
 

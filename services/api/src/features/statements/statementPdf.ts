@@ -1,9 +1,9 @@
 import type { Writable } from 'node:stream';
 import { bankIdentity, formatUsd, type StatementTotals } from '@bank/domain';
 import PDFDocument from 'pdfkit';
+import { bankLetterhead, PDF_MARGIN, PDF_PAGE_HEIGHT, PDF_RIGHT } from './pdfLetterhead';
 import { kindLabel, signedCents } from './statementFormat';
 import type { StatementItem, StatementSource } from './statementSource';
-import { letterhead, MARGIN, PAGE_HEIGHT, RIGHT, ROW, type Doc } from './pdfLayout';
 import { drained } from './writeOut';
 
 export interface PdfOptions {
@@ -15,10 +15,16 @@ export interface PdfOptions {
 
 const ACCOUNT_NAMES = { checking: 'Checking account', savings: 'Savings account' } as const;
 
+const MARGIN = PDF_MARGIN;
+const PAGE_HEIGHT = PDF_PAGE_HEIGHT;
+const ROW = 14;
 const FOOTER_Y = PAGE_HEIGHT - MARGIN + 12;
 /** The last y a row may start at. */
 const LAST_ROW_Y = PAGE_HEIGHT - MARGIN - ROW;
 const COLUMNS = { date: MARGIN, description: MARGIN + 72, type: MARGIN + 272, amount: MARGIN + 352, balance: MARGIN + 432 } as const;
+const RIGHT = PDF_RIGHT;
+
+type Doc = InstanceType<typeof PDFDocument>;
 
 function day(iso: string): string {
   return iso.slice(0, 10);
@@ -54,13 +60,18 @@ function row(doc: Doc, y: number, cells: { date: string; description: string; ty
   doc.text(cells.balance, COLUMNS.balance, y, { width: RIGHT - COLUMNS.balance, align: 'right', lineBreak: false });
 }
 
-/** The statement's letterhead: the bank, 'Statement' with the account and period, the holder; returns the y below. */
-function statementLetterhead(doc: Doc, source: StatementSource): number {
-  return letterhead(doc, {
-    title: 'Statement',
-    lines: [`${ACCOUNT_NAMES[source.account]} ${source.holder.accountNumber}`, `Routing number ${bankIdentity.routingNumber}`, `Period ${source.period.from} to ${source.period.to} (UTC)`],
-    holder: source.holder,
-  });
+/** The bank at the top left, the statement at the top right, its holder below; returns the y below. */
+function letterhead(doc: Doc, source: StatementSource): number {
+  bankLetterhead(doc, 'Statement', [
+    `${ACCOUNT_NAMES[source.account]} ${source.holder.accountNumber}`,
+    `Routing number ${bankIdentity.routingNumber}`,
+    `Period ${source.period.from} to ${source.period.to} (UTC)`,
+  ]);
+  const holderY = MARGIN + 92;
+  doc.font('Helvetica-Bold').fontSize(10).text(source.holder.name, MARGIN, holderY, { lineBreak: false });
+  doc.font('Helvetica').fontSize(9);
+  source.holder.address.forEach((line, index) => doc.text(line, MARGIN, holderY + 14 + index * 12, { lineBreak: false }));
+  return holderY + 14 + source.holder.address.length * 12 + 20;
 }
 
 function totalsBlock(doc: Doc, y: number, totals: StatementTotals): void {
@@ -105,7 +116,7 @@ export async function writeStatementPdf(source: StatementSource, items: AsyncIte
   doc.pipe(out);
 
   let page = 1;
-  let y = statementLetterhead(doc, source);
+  let y = letterhead(doc, source);
   const newPage = async () => {
     footer(doc, page);
     doc.addPage();

@@ -30,6 +30,8 @@ export const userShape = z
     isAdmin: z.boolean(),
     role: z.enum(['customer', 'admin', 'auditor']),
     createdAt: z.iso.datetime({ offset: true }),
+    /** The user confirmed their current e-mail address (GET /auth/user, /user/me, sign-in and sign-up answers). */
+    emailVerified: z.boolean().optional(),
   })
   .strict();
 

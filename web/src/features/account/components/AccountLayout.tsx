@@ -4,6 +4,7 @@ import { Icon, type IconName } from '../../../components/Icon';
 import { Logo } from '../../../components/Logo';
 import { useSession } from '../../../lib/session/SessionContext';
 import { useSignOut } from '../../../lib/api/queries/useSignOut';
+import { EmailVerificationBanner } from '../../notifications/EmailVerificationBanner';
 import { NewSignInNotices } from '../../secondFactor/NewSignInNotices';
 import { Avatar } from './Avatar';
 import '../account.css';
@@ -88,6 +89,7 @@ export function AccountLayout() {
         </button>
       </nav>
       <main id="portal-content" className="portal-content" tabIndex={-1}>
+        <EmailVerificationBanner />
         <NewSignInNotices />
         <Outlet />
       </main>

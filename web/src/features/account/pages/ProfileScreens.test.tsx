@@ -62,7 +62,10 @@ describe('/account/info', () => {
 describe('/account/update-account', () => {
   it('keeps the names read-only, sends the change, stores the new user and goes to /account/info with the message', async () => {
     const updated = sampleUser({ phone: '+1 555 0199', email: 'grace@navy.example' });
-    const { callsTo } = mockApi({ 'PATCH /api/user/profile': () => json(200, { message: 'Profile updated successfully', data: updated }) });
+    const { callsTo } = mockApi({
+      'PATCH /api/user/profile': () => json(200, { message: 'Profile updated successfully', data: updated }),
+      'GET /api/auth/user': () => json(200, { data: updated }),
+    });
     const type = userEvent.setup();
     const { router } = renderRoutes(accountRoutes, '/account/update-account');
     expect(await screen.findByLabelText('First name')).toHaveAttribute('readonly');

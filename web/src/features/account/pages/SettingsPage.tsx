@@ -7,6 +7,7 @@ import { PageTitle } from '../components/PageTitle';
 const entries: readonly { to: string; label: string; description: string; icon: IconName }[] = [
   { to: '/account/update-account', label: 'Edit Profile', description: 'E-mail, phone and address', icon: 'edit' },
   { to: '/account/update-password', label: 'Update Password', description: 'Change the password you sign in with', icon: 'key' },
+  { to: '/account/notifications', label: 'Notifications', description: 'The e-mails we send you about your money and your security', icon: 'mail' },
   { to: '/account/security', label: 'Security', description: 'Two-step sign-in and where you are signed in', icon: 'shield' },
   { to: '/account/beneficiaries', label: 'Beneficiaries', description: 'People and companies you pay', icon: 'users' },
   { to: '/account/support', label: 'Contact', description: 'Phone, e-mail and the contact form', icon: 'support' },

@@ -17,11 +17,12 @@ async function signIn(email: string, type = userEvent.setup()) {
 }
 
 describe('/admin/login', () => {
-  it('has the Admin Login heading and a back-to-home link', async () => {
+  it('has the Admin Login heading, a back-to-home link and the password reset staff use too', async () => {
     mockApi({});
     renderRoutes(adminRoutes, '/admin/login', null);
     expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Back to home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
   });
 
   it('sends an admin to /admin/dashboard', async () => {

@@ -89,6 +89,9 @@ export function AdminLoginPage() {
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
+          <p className="admin-login-forgot">
+            <Link to="/forgot-password">Forgot password?</Link>
+          </p>
           <Button type="submit" loading={busy} className="btn-block">
             Sign in
           </Button>

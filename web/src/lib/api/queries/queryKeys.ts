@@ -22,5 +22,6 @@ export const queryKeys = {
   secondFactor: (userId: string) => ['auth', 'second-factor', userId] as const,
   sessions: (userId: string) => ['auth', 'sessions', userId] as const,
   signInNotices: (userId: string) => ['auth', 'sign-in-notices', userId] as const,
+  notifications: (userId: string) => ['user', 'notifications', userId] as const,
   adminSecondFactor: (userId: string) => ['admin', 'users', 'second-factor', userId] as const,
 };

@@ -12,14 +12,19 @@ export interface ProfileChange {
   state: string;
 }
 
-/** PATCH /api/user/profile; on success the stored user is replaced by the server's copy. */
+/**
+ * PATCH /api/user/profile; on success the stored user is replaced by the server's copy, then reloaded from
+ * GET /api/auth/user, which says whether the (possibly new) e-mail address is confirmed: a changed address brings
+ * the portal's confirmation banner back at once.
+ */
 export function useUpdateProfile() {
-  const { setUser } = useSession();
+  const { setUser, refreshUser } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: ProfileChange) => api.patch<Envelope<User>>('/user/profile', change),
     onSuccess: (answer) => {
       setUser(answer.data);
+      refreshUser().catch((error: unknown) => console.warn('Could not reload the signed-in user.', error));
       void queryClient.invalidateQueries({ queryKey: ['auth', 'user'] });
     },
   });

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerDecider, streams, transferInput } from '@bank/domain';
+import { migrateReadModels } from '@bank/projector';
+import { formatPosition } from '@bank/eventstore';
+import { createLogger } from '@bank/platform';
+import { createTransferFixture, waitUntil, type TransferFixture } from '@bank/testkit';
+import { bullPrefix, requestTransfer, startTransferProcess, type TransferProcessHandle } from '@bank/transfers';
+import { Redis } from 'ioredis';
+import type { ParsedMail } from 'mailparser';
+import { Registry } from 'prom-client';
+import { ensureMailSchema } from './mailSchema';
+import { parseMailSettings } from './mailSettings';
+import { startMail, type RunningMail } from './startMail';
+import { startSmtpTestServer, type SmtpTestServer } from './testing/smtpTestServer';
+import { hashToken } from './tokens';
+
+/**
+ * The mail reactor and sender against the real PostgreSQL event store, Redis (BullMQ) and a real SMTP server in this
+ * process: what the bank sends, parsed; the server stopped for a while; a 5xx; the reactor restarted from an old
+ * checkpoint. One setup for the whole file.
+ */
+const PIN = '123456';
+let fx: TransferFixture;
+let smtp: SmtpTestServer;
+let redis: Redis;
+let mail: RunningMail | undefined;
+let transfers: TransferProcessHandle;
+const registry = new Registry();
+
+async function startMailHere(): Promise<RunningMail> {
+  mail = await startMail({
+    store: fx.store,
+    commands: fx.commands,
+    pool: fx.pool,
+    connection: redis,
+    prefix: bullPrefix(fx.redis.prefix),
+    logger: createLogger('mail-test'),
+    registry,
+    settings: parseMailSettings({ SMTP_URL: smtp.url, APP_ORIGIN: 'https://bank.test', MAIL_BACKOFF_MS: '100', MAIL_ATTEMPTS: '30' }),
+  });
+  await mail.reactor.ready;
+  return mail;
+}
+
+const to = (message: ParsedMail) => (Array.isArray(message.to) ? message.to[0] : message.to)?.value[0]?.address;
+const of = (email: string, subject?: RegExp) => smtp.received.filter((m) => to(m) === email && (!subject || subject.test(m.subject ?? '')));
+
+async function changePassword(userId: string): Promise<void> {
+  await fx.commands.execute({
+    decider: customerDecider,
+    streamId: streams.customer(userId),
+    decide: (state) => customerDecider.decide({ type: 'ChangePassword', oldPasswordMatches: true, newPasswordHash: '$2b$04$anotherhashanotherhashanotherhashanotherhash', now: new Date().toISOString() }, state),
+    context: { metadata: { actorId: userId, actorRole: 'customer' } },
+    commandType: 'ChangePassword',
+  });
+}
+
+async function metric(result: string): Promise<number> {
+  const values = (await registry.getSingleMetric('bank_mail_messages_total')?.get())?.values ?? [];
+  return values.filter((v) => v.labels.result === result).reduce((sum, v) => sum + v.value, 0);
+}
+
+beforeAll(async () => {
+  fx = await createTransferFixture('mail');
+  await migrateReadModels(fx.pool);
+  await ensureMailSchema(fx.pool);
+  smtp = await startSmtpTestServer();
+  redis = new Redis(fx.redis.url, { maxRetriesPerRequest: null });
+  transfers = startTransferProcess({ store: fx.store, commands: fx.commands, pool: fx.pool, signals: fx.signals, scheduleSettlement: async () => undefined, settlementDelayMs: 60_000 });
+  await transfers.ready;
+  await startMailHere();
+});
+
+afterAll(async () => {
+  await mail?.stop();
+  await transfers?.stop();
+  await smtp?.stop().catch(() => undefined);
+  redis?.disconnect();
+  await fx?.redis.clean();
+  await fx?.close();
+});
+
+describe('the mail reactor and sender', () => {
+  it('sign-up sends a confirmation link on APP_ORIGIN: text and HTML parts, a Message-ID of its event and kind, the bank in the footer; only the hash is stored', async () => {
+    const customer = await fx.openCustomer();
+    await waitUntil(async () => of(customer.email).length === 1, { what: 'the confirmation message' });
+    const message = of(customer.email)[0]!;
+    const [registered] = await fx.store.readStream(streams.customer(customer.userId), { limit: 1 });
+    expect(message.messageId).toBe(`<verifyEmail.${registered!.id}@summitbank.example>`);
+    expect(message.subject).toMatch(/Confirm your e-mail address/);
+    const link = /https:\/\/bank\.test\/verify-email\?token=([A-Za-z0-9_-]+)/.exec(message.text ?? '');
+    expect(link).not.toBeNull();
+    expect(message.html).toContain(`https://bank.test/verify-email?token=${link![1]}`);
+    expect(message.text).toContain('Summit Bank, 1200 Summit Plaza, Denver, CO 80202, United States');
+    const { rows } = await fx.pool.query('SELECT token_hash FROM mail.tokens WHERE user_id = $1', [customer.userId]);
+    expect(rows).toEqual([{ token_hash: hashToken(link![1]!) }]);
+  });
+
+  it('money from another customer: a notice naming the payer, the amount and the last four digits only; moving one\'s own money sends none', async () => {
+    const payer = await fx.openCustomer({ savingsCents: 100_00, pin: PIN, firstName: 'Paula' });
+    const payee = await fx.openCustomer({ firstName: 'Quentin' });
+    const pay = (accountNumber: string, amount: number) =>
+      requestTransfer(
+        { commands: fx.commands, pool: fx.pool, signals: fx.signals, pinKeys: fx.pinKeys, creditWaitMs: 10_000 },
+        {
+          userId: payer.userId,
+          input: transferInput.parse({ from: 'savings', accountType: 'checking', bankName: 'Summit Bank', to: 'Recipient', paymentPin: PIN, amount, accountNumber, description: 'Rent share' }),
+          idempotencyKey: randomUUID(),
+        },
+      );
+    expect((await pay(payee.accountNumber, 25)).status).toBe('completed');
+    expect((await pay(payer.accountNumber, 5)).status).toBe('completed');
+    await waitUntil(async () => of(payee.email, /You received/).length === 1, { what: 'the money-received notice' });
+    const notice = of(payee.email, /You received/)[0]!;
+    expect(notice.subject).toBe('You received $25.00');
+    expect(notice.text).toContain(`Paula ${payer.lastName} sent you $25.00. It is in your checking account ending ${payee.accountNumber.slice(-4)}.`);
+    expect(notice.text).not.toContain(payee.accountNumber);
+    expect(notice.html).not.toContain(payee.accountNumber);
+    // The payer's own transfer (savings to checking) arrives after the payee's: by then it would have been sent.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(of(payer.email, /You received/)).toEqual([]);
+  });
+
+  it('the SMTP server down for a while: the messages wait and go when it is back, none lost and none doubled', async () => {
+    const customers = await Promise.all([fx.openCustomer(), fx.openCustomer(), fx.openCustomer()]);
+    await waitUntil(async () => customers.every((c) => of(c.email).length === 1), { what: 'the confirmation messages' });
+    const retriedBefore = await metric('retried');
+    await smtp.stop();
+    for (const customer of customers) await changePassword(customer.userId);
+    await waitUntil(async () => (await metric('retried')) > retriedBefore, { what: 'a failed try' });
+    expect(customers.flatMap((c) => of(c.email, /password was changed/))).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await smtp.start();
+    await waitUntil(async () => customers.every((c) => of(c.email, /password was changed/).length === 1), { what: 'the waiting messages', timeoutMs: 30_000 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const customer of customers) expect(of(customer.email, /password was changed/)).toHaveLength(1);
+    expect(of(customers[0]!.email, /password was changed/)[0]!.text).toContain('The password of your online banking was changed');
+  });
+
+  it('a 5xx is permanent: logged, counted, marked failed, and the other messages still go', async () => {
+    const [bouncing, fine] = await Promise.all([fx.openCustomer(), fx.openCustomer()]);
+    await waitUntil(async () => of(fine.email).length === 1 && of(bouncing.email).length === 1, { what: 'the confirmation messages' });
+    const failedBefore = await metric('failed');
+    smtp.rejected.add(bouncing.email);
+    await changePassword(bouncing.userId);
+    await changePassword(fine.userId);
+    await waitUntil(async () => of(fine.email, /password was changed/).length === 1, { what: 'the other message' });
+    await waitUntil(async () => (await metric('failed')) === failedBefore + 1, { what: 'the permanent failure counted' });
+    const { rows } = await fx.pool.query(`SELECT status, error FROM mail.messages WHERE user_id = $1 AND kind = 'passwordChanged'`, [bouncing.userId]);
+    expect(rows).toMatchObject([{ status: 'failed', error: expect.stringMatching(/550|No such mailbox/) }]);
+  });
+
+  it('a message whose job Redis lost is queued again from its outbox row, and a message sent is never queued again', async () => {
+    const customer = await fx.openCustomer();
+    await waitUntil(async () => of(customer.email).length === 1, { what: 'the confirmation message' });
+    const id = `passwordChanged.${randomUUID()}`;
+    await fx.pool.query(
+      `INSERT INTO mail.messages (id, kind, user_id, recipient, data, created_at) VALUES ($1, 'passwordChanged', $2, $3, $4, now() - interval '1 hour')`,
+      [id, customer.userId, customer.email, JSON.stringify({ firstName: 'Stranded', how: 'changed', at: 'yesterday' })],
+    );
+    expect(await mail!.outbox.requeueStranded(60_000)).toBeGreaterThanOrEqual(1);
+    await waitUntil(async () => of(customer.email, /password was changed/).length === 1, { what: 'the stranded message' });
+    await mail!.outbox.requeueStranded(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(of(customer.email, /password was changed/)).toHaveLength(1);
+    expect(of(customer.email)).toHaveLength(2);
+  });
+
+  it('the reactor restarted from an old checkpoint queues the same messages again, and nothing is sent twice', async () => {
+    const { rows: [old] } = await fx.pool.query<{ position: string }>(`SELECT position FROM mail.checkpoint WHERE name = 'mail'`);
+    const customer = await fx.openCustomer();
+    await changePassword(customer.userId);
+    await waitUntil(async () => of(customer.email).length === 2, { what: 'the two messages' });
+    const sentBefore = smtp.received.length;
+    await mail!.stop();
+    await fx.pool.query(`UPDATE mail.checkpoint SET position = $1 WHERE name = 'mail'`, [old!.position]);
+    await startMailHere();
+    const last = fx.lastPosition()!;
+    await waitUntil(async () => {
+      const { rows } = await fx.pool.query<{ position: string }>(`SELECT position FROM mail.checkpoint WHERE name = 'mail'`);
+      return rows[0]!.position >= formatPosition(last);
+    }, { what: 'the reactor past the replayed events' });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(smtp.received.length).toBe(sentBefore);
+    const ids = smtp.received.map((m) => m.messageId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

@@ -1,0 +1,104 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { MailSettings } from './mailSettings';
+
+/** One message ready to go: its parts rendered, its Message-ID fixed. */
+export interface Envelope {
+  readonly id: string;
+  readonly from: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  /** `<kind.sourceId@host>` */
+  readonly messageId: string;
+}
+
+export interface MailTransport {
+  /** Where the messages go, for the start-up log (never a password). */
+  readonly description: string;
+  send(envelope: Envelope): Promise<void>;
+  close(): void;
+}
+
+/** A failure that trying again will not heal: the server answered 5xx (an unknown mailbox, a refused sender…). */
+export function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/** The host part of MAIL_FROM's address: the Message-ID's right side. */
+export function messageHost(from: string): string {
+  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  return address.split('@')[1]?.trim() || 'localhost';
+}
+
+function mailOptions(envelope: Envelope) {
+  return {
+    from: envelope.from,
+    to: envelope.to,
+    subject: envelope.subject,
+    text: envelope.text,
+    html: envelope.html,
+    messageId: envelope.messageId,
+    headers: { 'Auto-Submitted': 'auto-generated' },
+  };
+}
+
+function smtpDescription(url: string): string {
+  const parsed = new URL(url);
+  return `SMTP ${parsed.protocol}//${parsed.hostname}:${parsed.port || (parsed.protocol === 'smtps:' ? '465' : '587')}`;
+}
+
+/** Over SMTP to SMTP_URL. */
+export function smtpTransport(url: string, options: { readonly timeoutMs?: number } = {}): MailTransport {
+  const timeout = options.timeoutMs ?? 15_000;
+  const parsed = new URL(url);
+  const transporter = nodemailer.createTransport({
+    host: parsed.hostname,
+    port: Number(parsed.port || (parsed.protocol === 'smtps:' ? 465 : 587)),
+    secure: parsed.protocol === 'smtps:',
+    ...(parsed.username ? { auth: { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } } : {}),
+    // A server without TLS (a local relay, the tests' server) is used as it is; one that offers STARTTLS gets it.
+    ignoreTLS: parsed.searchParams.get('ignoreTLS') === 'true',
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout * 2,
+  });
+  return {
+    description: smtpDescription(url),
+    async send(envelope) {
+      await transporter.sendMail(mailOptions(envelope));
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+/** Without SMTP_URL: each message as an .eml file in `folder` (written whole, then renamed into place). */
+export function emlFileTransport(folder: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    description: `.eml files in ${folder}`,
+    async send(envelope) {
+      const info = await transporter.sendMail(mailOptions(envelope));
+      await mkdir(folder, { recursive: true });
+      const file = path.join(folder, `${envelope.id.replace(/[^A-Za-z0-9._-]/g, '_')}.eml`);
+      await writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
+      await rename(`${file}.tmp`, file);
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+export function outboxFolder(settings: Pick<MailSettings, 'DATA_DIR'>): string {
+  return path.resolve(settings.DATA_DIR, 'outbox');
+}
+
+export function transportFromSettings(settings: Pick<MailSettings, 'SMTP_URL' | 'DATA_DIR'>): MailTransport {
+  return settings.SMTP_URL ? smtpTransport(settings.SMTP_URL) : emlFileTransport(outboxFolder(settings));
+}
