@@ -9,8 +9,10 @@ COPY services/commands/package.json services/commands/
 COPY services/transfers/package.json services/transfers/
 COPY services/integrity/package.json services/integrity/
 COPY services/books/package.json services/books/
+COPY services/ach/package.json services/ach/
 COPY services/mail/package.json services/mail/
 COPY projector/package.json projector/
+COPY services/audit/package.json services/audit/
 COPY services/worker/package.json services/worker/
 COPY services/api/package.json services/api/
 COPY services/testkit/package.json services/testkit/

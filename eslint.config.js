@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { boundaryBlocks } from './eslint.boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'artifacts/**', 'coverage/**'] },
@@ -37,4 +39,5 @@ export default tseslint.config(
     files: ['services/eventstore/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^@bank/(domain|projector|api|worker|books)$', message: 'The event store knows no domain.' }] }] },
   },
+  ...boundaryBlocks(importX, createNodeResolver),
 );

@@ -7,7 +7,7 @@ export default defineConfig({
         // The pure tier: the domain and the services' logic with no PostgreSQL, Redis or network (npm run test:unit).
         test: {
           name: 'unit',
-          include: ['domain/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'projector/src/**/*.test.ts'],
+          include: ['domain/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'projector/src/**/*.test.ts', 'eslint.boundaries.test.ts'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts'],
           environment: 'node',
           env: { NODE_ENV: 'test' },

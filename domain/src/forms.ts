@@ -7,3 +7,4 @@ export * from './limits';
 export { domainErrorMessages } from './domainError';
 export { centsToDollars, formatUsd, moneyParseMessages, parseDollars, type ParseDollarsResult } from './money';
 export * from './transfer/transferForm';
+export { isValidRoutingNumber, INVALID_ROUTING_NUMBER_MESSAGE } from './ach/routingNumber';

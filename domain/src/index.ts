@@ -43,7 +43,7 @@ export * from './account/accountDecider';
 
 export * from './transfer/transferDecider';
 export * from './transfer/decideTransferRequest';
-export * from './transfer/transferSteps';
+export * from './transfer/transferProcessModel';
 export * from './transfer/transferForm';
 
 export * from './reservation/reservationDecider';
@@ -68,3 +68,4 @@ export * from './interest/interestBook';
 export * from './bank';
 export * from './statement/statementPeriod';
 export * from './statement/statementFold';
+export * from './ach';

@@ -12,9 +12,8 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** Minimum transfer amount: 1 dollar. */
 export const MIN_TRANSFER_CENTS = 100;
 export const TRANSFER_MINIMUM_MESSAGE = 'Amount must be at least 1';
-/** A routing number, when given, has at least this many digits. */
-export const ROUTING_NUMBER_MIN_DIGITS = 9;
-export const ROUTING_NUMBER_MESSAGE = `Routing number must be at least ${ROUTING_NUMBER_MIN_DIGITS} digits`;
+/** A routing number, when given, has exactly this many digits and passes the ABA check digit (ach/routingNumber.ts). */
+export const ROUTING_NUMBER_DIGITS = 9;
 /** The recipient look-up runs once the account number has this many digits (a whole account number of this bank). */
 export const RECIPIENT_LOOKUP_DIGITS = 10;
 /** A payment pin: exactly 6 digits (stored only as a hash). */

@@ -14,17 +14,40 @@ const date = (label: string) => z.iso.date({ error: `${label} must be a date (YY
  * `endDate` or for `count` payments. 400 when malformed; the domain refuses (422) a weekly day above 7, a first date
  * in the past, an end before the first date.
  */
-export const scheduleInput = z.object(
-  {
-    frequency: z.enum(['weekly', 'monthly'], { error: 'Frequency must be weekly or monthly' }),
-    day: wholeNumber('Day', 1, 31),
-    firstDate: date('First date'),
-    endDate: z.preprocess(blankToUndefined, date('End date').optional()),
-    count: z.preprocess(blankToUndefined, wholeNumber('Number of payments', 1, 10_000).optional()),
-  },
-  { error: 'Schedule is required' },
-);
+export const scheduleFields = {
+  frequency: z.enum(['weekly', 'monthly'], { error: 'Frequency must be weekly or monthly' }),
+  day: wholeNumber('Day', 1, 31),
+  firstDate: date('First date'),
+  endDate: z.preprocess(blankToUndefined, date('End date').optional()),
+  count: z.preprocess(blankToUndefined, wholeNumber('Number of payments', 1, 10_000).optional()),
+};
 
-/** HTTP input of POST /standing-orders: the body of POST /transaction/transfer plus `schedule`. */
-export const standingOrderInput = transferFields.extend({ schedule: scheduleInput }).transform(({ amount, ...rest }) => ({ ...rest, amountCents: amount }));
+const scheduleKeys = Object.keys(scheduleFields) as (keyof typeof scheduleFields)[];
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * API.md: the schedule's fields sit at the top level of the body; the same fields nested in `schedule: {…}` are
+ * accepted too. A nested schedule is lifted to the top level (its fields win over top-level ones), so both forms are
+ * checked by one schema and an error names the field (`frequency`, `day`, …) whichever form was sent.
+ */
+function liftNestedSchedule(body: unknown): unknown {
+  if (!isPlainObject(body) || !isPlainObject(body.schedule)) return body;
+  const { schedule, ...rest } = body;
+  const lifted: Record<string, unknown> = { ...rest };
+  for (const key of scheduleKeys) if (schedule[key] !== undefined) lifted[key] = schedule[key];
+  return lifted;
+}
+
+/** HTTP input of POST /standing-orders: the body of POST /transaction/transfer plus the schedule's fields. */
+export const standingOrderInput = z.preprocess(
+  liftNestedSchedule,
+  transferFields.extend(scheduleFields).transform(({ amount, frequency, day, firstDate, endDate, count, ...rest }) => ({
+    ...rest,
+    amountCents: amount,
+    schedule: { frequency, day, firstDate, ...(endDate !== undefined ? { endDate } : {}), ...(count !== undefined ? { count } : {}) },
+  })),
+);
 export type StandingOrderInput = z.output<typeof standingOrderInput>;

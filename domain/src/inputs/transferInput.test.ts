@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { transferInput } from './transferInput';
 
-const body = { from: 'savings', amount: 25.5, accountNumber: ' 5555555555 ', bankName: 'Summit', routingNumber: '123456789', accountType: 'checking', to: 'Grace', description: 'Dinner', paymentPin: '123456' };
+const body = { from: 'savings', amount: 25.5, accountNumber: ' 5555555555 ', bankName: 'Summit', routingNumber: '021000021', accountType: 'checking', to: 'Grace', description: 'Dinner', paymentPin: '123456' };
 const issues = (input: unknown) => transferInput.safeParse(input).error?.issues.map((i) => [i.path.join('.'), i.message]);
 
 describe('transferInput (400-level shape)', () => {
@@ -11,7 +11,7 @@ describe('transferInput (400-level shape)', () => {
       amountCents: 2550,
       accountNumber: '5555555555',
       bankName: 'Summit',
-      routingNumber: '123456789',
+      routingNumber: '021000021',
       accountType: 'checking',
       to: 'Grace',
       description: 'Dinner',

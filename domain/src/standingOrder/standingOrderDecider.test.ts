@@ -64,6 +64,7 @@ describe('a standing order', () => {
     given([]).when({ ...create, customer: evolveCustomer(initialCustomerState, registered()) }).then(refused('no_pin', 'Please set your payment pin'));
     given([]).when({ ...create, amountCents: undefined }).then(refused('fill_fields', 'Please fill all fields'));
     given([]).when({ ...create, amountCents: 99 }).then(refused('invalid_amount', 'Amount must be at least 1'));
+    given([]).when({ ...create, routingNumber: '123456789' }).then(refused('invalid_routing_number', 'Invalid routing number'));
     given([]).when({ ...create, recipient: { kind: 'internal', payeeId: CUSTOMER_ID, name: 'Ada' }, accountType: 'checking' }).then(refused('same_account', 'You cannot transfer to the same account'));
     given([]).when({ ...create, schedule: { frequency: 'weekly', day: 9, firstDate: '2025-06-30' } }).then(refused('invalid_schedule', 'Day must be 1 (Monday) to 7 (Sunday)'));
     given([]).when({ ...create, schedule: { ...create.schedule, firstDate: '2025-05-31' } }).then(refused('invalid_schedule', 'First date cannot be in the past'));

@@ -15,7 +15,7 @@ import type { BankEvent } from '../events/eventSchemas';
 import type { AccountKind } from '../primitives';
 import type { TransferEvent, TransferRequest, TransferState } from '../transfer/transferDecider';
 import { decideTransferRecord, evolveTransfer, initialTransferState } from '../transfer/transferDecider';
-import { isPayeeGone, nextTransferStep, transferRequestOf, transferStepActions } from '../transfer/transferSteps';
+import { isPayeeGone, nextTransferStep, transferRequestOf, transferStepActions } from '../transfer/transferProcessModel';
 import { ADMIN_ID, NOW, uuid } from './fixtures';
 
 export const CUSTOMERS = 4;

@@ -45,7 +45,7 @@ const request: When = {
   amountCents: 2500,
   accountNumber: PAYEE_ACCOUNT_NUMBER,
   bankName: 'Summit Bank',
-  routingNumber: '123456789',
+  routingNumber: '021000021',
   accountType: 'checking',
   to: 'whatever the form showed',
   description: 'Dinner',
@@ -67,7 +67,7 @@ const intent = (overrides: Partial<Intent> = {}): Intent => ({
   refundTransactionId: REFUND,
   accountNumber: PAYEE_ACCOUNT_NUMBER,
   bankName: 'Summit Bank',
-  routingNumber: '123456789',
+  routingNumber: '021000021',
   accountType: 'checking',
   recipientName: 'Grace Hopper',
   description: 'Dinner',
@@ -171,6 +171,16 @@ describe('transfer refusals, in the order of API.md', () => {
 
   it('an amount below 1 dollar', () => {
     given(ready).when({ ...request, amountCents: 99 }).then(refused('invalid_amount', 'Amount must be at least 1'));
+  });
+
+  it("a routing number that fails the ABA check digit: 'Invalid routing number', after the amount and before the balance", () => {
+    for (const routingNumber of ['123456789', '021000022', '02100002', 'abcdefghi']) {
+      given(ready).when({ ...request, routingNumber, amountCents: 999999 }).then(refused('invalid_routing_number', 'Invalid routing number'));
+    }
+    given(ready).when({ ...request, routingNumber: '123456789', amountCents: 99 }).then(refused('invalid_amount', 'Amount must be at least 1'));
+    given(ready).when({ ...request, routingNumber: '123456789', accountNumber: ACCOUNT_NUMBER, accountType: 'savings' }).then(refused('same_account', 'You cannot transfer to the same account'));
+    expect(given(ready).when({ ...request, routingNumber: ' 011000015 ' }).decision()).toHaveLength(1);
+    expect(given(ready).when({ ...request, routingNumber: '  ' }).decision()).toHaveLength(1);
   });
 
   it('more than the balance of the `from` account: not enough balance', () => {

@@ -6,6 +6,7 @@ import type { CustomerState } from '../customer/customerState';
 import { refuse } from '../domainError';
 import { MIN_TRANSFER_CENTS, TRANSFER_MINIMUM_MESSAGE } from '../limits';
 import type { AccountKind } from '../primitives';
+import { isValidRoutingNumber } from '../ach/routingNumber';
 
 /**
  * POST /transaction/transfer, decided over the payer's customer and account streams.
@@ -54,6 +55,12 @@ export interface TransferRequestContext {
   readonly recipient: TransferRecipient;
 }
 
+/** True when a routing number was given (not blank) and fails the ABA check digit. */
+export function routingNumberProblem(routingNumber: string | undefined): boolean {
+  const routing = routingNumber?.trim() ?? '';
+  return routing !== '' && !isValidRoutingNumber(routing);
+}
+
 function present(value: string | undefined): value is string {
   return value !== undefined && value.trim() !== '';
 }
@@ -65,7 +72,7 @@ function present(value: string | undefined): value is string {
  *
  * Refusals, in API.md's order (all 422): customer unknown (404) or closed; blocked; no pin; wrong pin;
  * missing amount / accountType / accountNumber ('Please fill all fields'); same account number AND same type;
- * amount below 1 dollar; amount above the `from` balance ('You do not have enough balance').
+ * amount below 1 dollar; a routing number given that fails the ABA check digit ('Invalid routing number'); amount above the `from` balance ('You do not have enough balance').
  * Idempotent: a debit already recorded (the same request again) → [].
  */
 export function decideTransferRequest(command: RequestTransfer, context: TransferRequestContext): AccountEvent[] {
@@ -84,6 +91,7 @@ export function decideTransferRequest(command: RequestTransfer, context: Transfe
   const toSelf = accountNumber === customer.accountNumber || (recipient.kind === 'internal' && recipient.payeeId === customer.userId);
   if (toSelf && accountType === command.from) refuse('same_account');
   if (!Number.isSafeInteger(amountCents) || amountCents < MIN_TRANSFER_CENTS) refuse('invalid_amount', TRANSFER_MINIMUM_MESSAGE);
+  if (routingNumberProblem(command.routingNumber)) refuse('invalid_routing_number');
 
   const recipientName = recipient.kind === 'internal' ? recipient.name : (recipient.name ?? command.to ?? '').trim();
   const userDescription = command.description?.trim() ?? '';

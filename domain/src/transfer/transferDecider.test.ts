@@ -14,7 +14,7 @@ const internal: TransferRequest = {
   amountCents: 2500,
   accountNumber: '5555555555',
   bankName: 'Summit Bank',
-  routingNumber: '123456789',
+  routingNumber: '021000021',
   accountType: 'checking',
   recipientName: 'Grace Hopper',
   description: 'Dinner',

@@ -34,12 +34,15 @@ describe('the transfer form’s rules', () => {
     );
   });
 
-  it('checks in the API’s order: fill all fields, amount, routing number, same account, balance', () => {
+  it('checks in the API’s order: fill all fields, amount, same account, routing number, balance', () => {
     expect(transferFormProblem(form({ recipient: '' }), payer)).toBe('Please fill all fields');
     expect(transferFormProblem(form({ accountType: '', amount: 'ten' }), payer)).toBe('Please fill all fields');
     expect(transferFormProblem(form({ amount: '0.99', routingNumber: '1' }), payer)).toBe('Amount must be at least 1');
-    expect(transferFormProblem(form({ routingNumber: '12345678', accountNumber: '1234567890' }), payer)).toBe('Routing number must be at least 9 digits');
-    expect(transferFormProblem(form({ accountNumber: '1234567890', amount: '5000' }), payer)).toBe('You cannot transfer to the same account');
+    expect(transferFormProblem(form({ accountNumber: '1234567890', amount: '5000', routingNumber: '123' }), payer)).toBe('You cannot transfer to the same account');
+    for (const routingNumber of ['12345678', '123456789', '021000022', '0210000210']) {
+      expect(transferFormProblem(form({ routingNumber, accountType: 'checking', amount: '5000' }), payer), routingNumber).toBe('Invalid routing number');
+    }
+    expect(transferFormProblem(form({ routingNumber: ' 021000021 ', accountType: 'checking', amount: '5000' }), payer)).toBe('You do not have enough balance');
     expect(transferFormProblem(form({ accountNumber: '1234567890', accountType: 'checking', amount: '1,500.01' }), payer)).toBe('You do not have enough balance');
     expect(transferFormProblem(form({ accountNumber: '1234567890', accountType: 'checking', amount: '1,500.00' }), payer)).toBeNull();
   });

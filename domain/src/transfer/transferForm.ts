@@ -1,5 +1,6 @@
 import { domainErrorMessages } from '../domainError';
-import { MIN_TRANSFER_CENTS, RECIPIENT_LOOKUP_DIGITS, ROUTING_NUMBER_MESSAGE, ROUTING_NUMBER_MIN_DIGITS, TRANSFER_MINIMUM_MESSAGE } from '../limits';
+import { MIN_TRANSFER_CENTS, RECIPIENT_LOOKUP_DIGITS, TRANSFER_MINIMUM_MESSAGE } from '../limits';
+import { isValidRoutingNumber } from '../ach/routingNumber';
 import { parseDollars, type ParseDollarsResult } from '../money';
 
 /**
@@ -49,9 +50,9 @@ export function transferFormProblem(form: TransferForm, payer: TransferPayer, op
   const amount = parseTypedDollars(form.amount);
   if (!amount.ok) return amount.message;
   if (amount.cents < MIN_TRANSFER_CENTS) return TRANSFER_MINIMUM_MESSAGE;
-  const routing = form.routingNumber.trim();
-  if (routing !== '' && !new RegExp(`^\\d{${ROUTING_NUMBER_MIN_DIGITS},}$`).test(routing)) return ROUTING_NUMBER_MESSAGE;
   if (form.accountNumber.trim() === payer.accountNumber && form.accountType === form.from) return domainErrorMessages.same_account;
+  const routing = form.routingNumber.trim();
+  if (routing !== '' && !isValidRoutingNumber(routing)) return domainErrorMessages.invalid_routing_number;
   if ((options.checkBalance ?? true) && amount.cents > payer.balancesCents[form.from]) return domainErrorMessages.insufficient_balance;
   return null;
 }

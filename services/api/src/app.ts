@@ -5,12 +5,12 @@ import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { AppDeps } from './appDeps';
-import { authSettingsOf } from './auth/authSettings';
 import { authenticate, requireAuth } from './auth/requireAuth';
 import { requireRole } from './auth/requireRole';
 import { createAdminUsersRouter } from './features/admin/adminUsersRouter';
 import { createAuditRouter } from './features/audit/auditRouter';
 import { createAuthRouter } from './features/auth/authRouter';
+import { createBankRouter } from './features/bank/bankRouter';
 import { createBeneficiariesRouter } from './features/beneficiaries/beneficiariesRouter';
 import { createBusinessDateRouter } from './features/businessDate/businessDateRouter';
 import { createCardsRouter } from './features/cards/cardsRouter';
@@ -52,6 +52,7 @@ export function createApiRouters(deps: AppDeps): express.Router[] {
     createOperationsRouter(deps),
     createOpenApiRouter(),
     createApiDocsRouter(),
+    createBankRouter(deps),
     createAuthRouter(deps),
     createMailRouter(deps),
     createUsersRouter(deps),
@@ -74,9 +75,7 @@ export function createApiRouters(deps: AppDeps): express.Router[] {
  * The HTTP app: /api (JSON only, request ids, logs, metrics, CORS, authentication, read-your-writes, idempotency,
  * the feature routers, JSON 404 and the error mapping) and the web build with its SPA fallback at /.
  */
-export function createApp(appDeps: AppDeps): Express {
-  // The sign-in settings are read (and the TOTP keys loaded) now, at start-up: a bad setting stops the start.
-  const deps: AppDeps = { ...appDeps, auth: authSettingsOf(appDeps) };
+export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   // TRUST_PROXY: which proxies may name the client in X-Forwarded-For (req.ip: per-address limits, idempotency scope, logs).

@@ -6,8 +6,9 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import type { ApiKeys } from './apiKeys';
+import type { ApiTransferSettings } from './apiTransferSettings';
 import type { AuthSettings } from './auth/authSettings';
-import type { AuditCheckpoints } from './features/audit/auditVerifier';
+import type { AuditCheckpoints } from '@bank/audit';
 import type { AppBooks } from './features/businessDate/appBooks';
 import type { ApiMetrics } from './operations/apiMetrics';
 import type { RateLimitConfig } from './rateLimitConfig';
@@ -42,8 +43,8 @@ export interface AppDeps {
   readonly checkpoints?: AuditCheckpoints;
   /** Checks a payment pin still stored as bcrypt (off the event loop). */
   readonly verifyLegacyPin?: LegacyPinVerifier;
-  /** How long an internal transfer's request waits for the payee's credit (default 5000 ms). */
-  readonly creditWaitMs?: number;
+  /** The transfer settings of the routes (credit wait, standing-order catch-up, the after-debit fault hook). */
+  readonly transfers: ApiTransferSettings;
   /** Rate limits, token revocations and idempotency records, every key under config.REDIS_PREFIX. */
   readonly redis: Redis;
   readonly projection: ProjectionReader;
@@ -51,8 +52,8 @@ export interface AppDeps {
   readonly metrics: ApiMetrics;
   /** Registries served on the metrics port besides the API's own (the projector's, the worker's). */
   readonly extraMetricRegistries?: readonly Registry[];
-  /** Second-factor settings (STAFF_SECOND_FACTOR, TOTP_KEYS); loaded from the environment at start-up when absent. */
-  readonly auth?: AuthSettings;
+  /** Second-factor settings (STAFF_SECOND_FACTOR, TOTP_KEYS), loaded once by the composition root. */
+  readonly auth: AuthSettings;
   /** bcrypt cost for passwords and payment pins (at least 10). */
   readonly bcryptCost?: number;
   /** How long a command or a consistent query waits for the projector (default 2000 ms). */
@@ -61,10 +62,10 @@ export interface AppDeps {
   readonly webDist?: string;
   readonly now?: () => Date;
   /**
-   * The business calendar (every money command's business date) and the COB (the manual-mode advance); built once
-   * from the environment's BUSINESS_DATE_* settings when absent (features/businessDate/appBooks.ts).
+   * The business calendar (every money command's business date) and the COB (the manual-mode advance), built once
+   * by the composition root (features/businessDate/appBooks.ts, createAppBooks).
    */
-  readonly books?: AppBooks;
+  readonly books: AppBooks;
   /** True once the process is stopping: /ready answers 503 so that load balancers send it no more requests. */
   readonly draining?: () => boolean;
 }

@@ -199,7 +199,7 @@ const cases: readonly Case[] = [
     method: 'post',
     route: '/transaction/transfer',
     path: () => '/api/transaction/transfer',
-    body: () => ({ from: 'savings', amount: 1, accountNumber: '5555555555', bankName: 'Other Bank', routingNumber: '123456789', accountType: 'savings', to: 'Someone', description: 'm', paymentPin: '123456' }),
+    body: () => ({ from: 'savings', amount: 1, accountNumber: '5555555555', bankName: 'Other Bank', routingNumber: '021000021', accountType: 'savings', to: 'Someone', description: 'm', paymentPin: '123456' }),
     // Staff have no account and no payment pin: the transfer is refused by the bank's rules (422), not by the role.
     notSuccessFor: ['admin'],
   },

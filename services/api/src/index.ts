@@ -4,7 +4,6 @@
  */
 export * from './app';
 export type { AppDeps, ProjectionReader } from './appDeps';
-export { createAuditVerifier } from './features/audit/auditVerifier';
 export { createApiMetrics, type ApiMetrics } from './operations/apiMetrics';
 export { ensureFileSchema, fileIdOf, saveFile, sha256Hex } from './features/files/fileStore';
 export { ensureFirstAdmin } from './staff/ensureFirstAdmin';
@@ -13,3 +12,5 @@ export { closePasswordWorkers, hashSecret, verifySecret } from './auth/passwords
 export { loadApiKeys, type ApiKeys } from './apiKeys';
 export { startMetricsServer, type MetricsServer } from './operations/metricsServer';
 export { loadAuthSettings, type AuthSettings } from './auth/authSettings';
+export { apiTransferSettings, type ApiTransferSettings } from './apiTransferSettings';
+export { createAppBooks, type AppBooks } from './features/businessDate/appBooks';

@@ -10,6 +10,14 @@ describe('parseConfig', () => {
     expect(config.REDIS_PREFIX).toBe('bank:');
     expect(config.EVENTSTORE_URL).toBeUndefined();
     expect(config.CORS_ORIGINS).toEqual([]);
+    expect(config.BANK_ROUTING_NUMBER).toBe('102000021');
+  });
+
+  it('takes a BANK_ROUTING_NUMBER only when it passes the ABA check digit', () => {
+    expect(parseConfig({ BANK_ROUTING_NUMBER: ' 021000021 ' }).BANK_ROUTING_NUMBER).toBe('021000021');
+    for (const bad of ['102000022', '12345678', '1020000210', 'ABCDEFGHI']) {
+      expect(() => parseConfig({ BANK_ROUTING_NUMBER: bad }), bad).toThrow(/BANK_ROUTING_NUMBER: must be 9 digits that pass the ABA check digit/);
+    }
   });
 
   it('splits CORS_ORIGINS on commas', () => {

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isValidRoutingNumber } from '@bank/domain/routingNumber';
+import { bankIdentity } from '@bank/domain/bank';
 
 const csv = z
   .string()
@@ -93,6 +95,15 @@ const configSchema = z.object({
   /** The address the metrics port listens on: loopback unless a scraper elsewhere must reach it. */
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The bank's own ABA routing number (it is its own ODFI): GET /bank, the ACH files' immediate origin, the batches'
+   * ODFI identification and the trace numbers' prefix. Refused at start-up unless it passes the check digit.
+   */
+  BANK_ROUTING_NUMBER: z
+    .string()
+    .trim()
+    .refine(isValidRoutingNumber, 'must be 9 digits that pass the ABA check digit (3·d1 + 7·d2 + d3 + … ≡ 0 mod 10)')
+    .default(bankIdentity.routingNumber),
   SETTLEMENT_DELAY_MS: z.coerce.number().int().min(0).default(5000),
   AUDIT_CHECK_EVERY_MS: z.coerce.number().int().positive().default(60 * 60 * 1000),
   /** Streams whose folded state each process keeps in memory (the command handler's LRU cache). */

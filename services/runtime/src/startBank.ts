@@ -1,12 +1,13 @@
 import type { Server } from 'node:http';
-import { createApp, createApiMetrics, ensureFileSchema, ensureFirstAdmin, parseRateLimitConfig, startMetricsServer, verifySecret, type AppDeps, type MetricsServer } from '@bank/api';
+import { apiTransferSettings, createApp, createApiMetrics, createAppBooks, ensureFileSchema, ensureFirstAdmin, parseRateLimitConfig, startMetricsServer, verifySecret, type AppDeps, type MetricsServer } from '@bank/api';
 import { loadBankKeys } from './bankKeys';
 import { createBankCommands, type CommandHandler } from '@bank/commands';
 import { createEventStore, type EventStore } from '@bank/eventstore';
 import { parseCheckpointSettings, startCheckpointWriter, type CheckpointWriterHandle } from '@bank/integrity';
 import { createBusinessCalendar, parseBooksSettings } from '@bank/books';
 import { checkServices, systemClock, createLogger, createPool, createRedis, ensureDatabase, redactUrl, ServicesUnavailableError, watchRedis, type Config, type Logger } from '@bank/platform';
-import { createProjectionReader, startProjector, verifyReadModels, verifyStandingOrders, type ProjectionReader, type ProjectorHandle } from '@bank/projector';
+import { createProjectionReader, startProjector, type ProjectionReader, type ProjectorHandle } from '@bank/projector';
+import { auditReadModels } from '@bank/audit';
 import { createTransferSignals, parseTransferSettings, type TransferSignals } from '@bank/transfers';
 import { startWorker, type RunningWorker } from '@bank/worker';
 import type pg from 'pg';
@@ -100,13 +101,8 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
       calendar,
       logger: logger.child({ component: 'worker' }),
       registry,
-      // The periodic audit (AUDIT_CHECK_EVERY_MS): every balance and every standing order in the read models against
-      // the replay of their events, one after the other (each reads the log).
-      verifyReadModels: async () => {
-        const balances = await verifyReadModels({ pool, store });
-        const orders = await verifyStandingOrders({ pool, store });
-        return { ok: balances.ok && orders.ok, mismatches: [...balances.mismatches, ...orders.mismatches] };
-      },
+      // The periodic audit (AUDIT_CHECK_EVERY_MS): the read models against the replay of the log, as GET /audit/verify compares them.
+      verifyReadModels: () => auditReadModels({ pool, store }),
     });
   }
 
@@ -130,12 +126,12 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
   let metricsServer: MetricsServer | undefined;
   let projection: ProjectionReader | undefined;
   let redis: ReturnType<typeof createRedis> | undefined;
-  if (roles.api && apiKeys) {
+  if (roles.api && apiKeys && authSettings) {
     redis = createRedis(config.REDIS_URL);
     watchRedis(redis, logger, 'Redis', redactUrl(config.REDIS_URL));
     await ensureFileSchema(pool);
     projection = createProjectionReader(pool);
-    deps = {
+    const apiDeps = {
       config,
       logger: logger.child({ component: 'api' }),
       pool,
@@ -143,21 +139,21 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
       commands,
       signals,
       keys: apiKeys,
-      ...(authSettings ? { auth: authSettings } : {}),
+      auth: authSettings,
       pinKeys,
       chainKeys,
       ...(checkpointKeys ? { checkpoints: { dir: checkpointSettings.dir, keys: checkpointKeys } } : {}),
       verifyLegacyPin: verifySecret,
-      creditWaitMs: transferSettings.TRANSFER_CREDIT_WAIT_MS,
+      transfers: apiTransferSettings(transferSettings, config.NODE_ENV),
       redis,
       projection,
       limits: parseRateLimitConfig(env),
       metrics: createApiMetrics({ processMetrics: true }),
       extraMetricRegistries: registries,
       draining: () => draining,
-      // The worker's COB when it runs in this process (the advance then shares its metrics), else the API's own.
-      ...(worker ? { books: { calendar, cob: worker.cob } } : {}),
     };
+    // The worker's COB when it runs in this process (the advance then shares its metrics), else the API's own.
+    deps = { ...apiDeps, books: worker ? { calendar, cob: worker.cob } : createAppBooks(apiDeps, booksSettings) };
     // Before listening: once the API answers /api/ready, the first admin exists.
     await ensureFirstAdmin(deps);
     const app = createApp(deps);

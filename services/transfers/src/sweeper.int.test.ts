@@ -47,7 +47,7 @@ function oldStyleRequest(payer: TestCustomer, payee: TestCustomer, requestedAt: 
     amountCents: 10_00,
     accountNumber: payee.accountNumber,
     bankName: 'Summit Bank',
-    routingNumber: '123456789',
+    routingNumber: '021000021',
     accountType: 'savings',
     recipientName: 'Payee',
     description: 'Old style',

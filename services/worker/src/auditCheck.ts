@@ -1,13 +1,16 @@
+import type { ReadModelReport } from '@bank/audit';
+import type { UnbalancedClose } from '@bank/books';
 import type { Logger } from '@bank/platform';
 import type { WorkerMetrics } from './metrics';
 
-/** What the projector's verifyReadModels answers (the fields the audit check uses). */
-export interface ReadModelAudit {
-  readonly ok: boolean;
-  readonly mismatches: readonly unknown[];
-}
+/** The read models against the replay of the log: @bank/audit's auditReadModels, bound to the pool and store. */
+export type VerifyReadModels = () => Promise<ReadModelReport>;
 
-export type VerifyReadModels = () => Promise<ReadModelAudit>;
+/** What the periodic audit found: the read models against the log (@bank/audit), and the day closes out of balance. */
+export interface AuditFindings {
+  readonly readModels: ReadModelReport;
+  readonly unbalancedCloses: readonly UnbalancedClose[];
+}
 
 export interface AuditCheckResult {
   readonly ok: boolean;
@@ -17,47 +20,35 @@ export interface AuditCheckResult {
   readonly at: string;
 }
 
-/** The user ids a mismatch names, whatever the exact shape the projector reports. */
-export function accountsOf(mismatches: readonly unknown[]): string[] {
-  const ids = new Set<string>();
-  for (const mismatch of mismatches) {
-    if (typeof mismatch !== 'object' || mismatch === null) continue;
-    const m = mismatch as Record<string, unknown>;
-    for (const key of ['userId', 'accountId', 'user_id', 'account']) {
-      const value = m[key];
-      if (typeof value === 'string' && value) ids.add(value);
-    }
-    if (typeof m.streamId === 'string' && m.streamId.startsWith('account-')) ids.add(m.streamId.slice('account-'.length));
-  }
-  return [...ids];
-}
-
 /**
- * The periodic audit: compares every balance of the read models with the replay of the event log, records the
+ * The periodic audit: compares the read models (balances, transactions, the books, standing orders) with the replay of the event log, records the
  * result in the metrics and the log; a mismatch is an error-level log naming the accounts.
  */
-export async function runAuditCheck(deps: { verify: VerifyReadModels; logger: Logger; metrics: WorkerMetrics }): Promise<AuditCheckResult> {
+export async function runAuditCheck(deps: { verify: () => Promise<AuditFindings>; logger: Logger; metrics: WorkerMetrics }): Promise<AuditCheckResult> {
   const at = new Date();
-  let report: ReadModelAudit;
+  let findings: AuditFindings;
   try {
-    report = await deps.verify();
+    findings = await deps.verify();
   } catch (error) {
     deps.metrics.auditRuns.inc({ result: 'error' });
     deps.logger.error({ err: error }, 'Read-model audit could not run');
     throw error;
   }
-  const accounts = accountsOf(report.mismatches);
-  deps.metrics.auditRuns.inc({ result: report.ok ? 'ok' : 'mismatch' });
-  deps.metrics.auditOk.set(report.ok ? 1 : 0);
-  deps.metrics.auditMismatches.set(report.mismatches.length);
+  const { readModels, unbalancedCloses } = findings;
+  const ok = readModels.ok && unbalancedCloses.length === 0;
+  const mismatches = readModels.mismatches.length + unbalancedCloses.length;
+  const accounts = readModels.customers;
+  deps.metrics.auditRuns.inc({ result: ok ? 'ok' : 'mismatch' });
+  deps.metrics.auditOk.set(ok ? 1 : 0);
+  deps.metrics.auditMismatches.set(mismatches);
   deps.metrics.auditLastRun.set(Math.floor(at.getTime() / 1000));
-  if (report.ok) {
+  if (ok) {
     deps.logger.info({ audit: { ok: true } }, 'Read-model audit: the read models equal the replay of the event log');
   } else {
     deps.logger.error(
-      { audit: { ok: false, mismatches: report.mismatches.slice(0, 100), accounts } },
-      `Read-model audit: ${report.mismatches.length} mismatch(es) between the read models and the event log; accounts: ${accounts.join(', ') || 'n/a'}`,
+      { audit: { ok: false, mismatches: readModels.mismatches.slice(0, 100), unbalancedCloses, accounts } },
+      `Read-model audit: ${mismatches} mismatch(es) between the read models and the event log; accounts: ${accounts.join(', ') || 'n/a'}`,
     );
   }
-  return { ok: report.ok, mismatches: report.mismatches.length, accounts, at: at.toISOString() };
+  return { ok, mismatches, accounts, at: at.toISOString() };
 }

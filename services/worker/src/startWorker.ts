@@ -40,7 +40,7 @@ export interface WorkerDeps {
   readonly commands: CommandHandler;
   readonly signals?: TransferSignals;
   readonly logger?: Logger;
-  /** The projector's verifyReadModels, bound to the pool and store: the periodic audit. */
+  /** @bank/audit's auditReadModels, bound to the pool and store: the periodic audit. */
   readonly verifyReadModels?: VerifyReadModels;
   /** Defaults to the simulated network of SETTLEMENT_REJECT_ACCOUNTS. */
   readonly settlement?: SettlementNetwork;
@@ -197,10 +197,10 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     if (!verifyReadModels) throw new Error('No verifyReadModels given to the worker');
     // The read models against the replay, and the books: a day close that found them out of balance fails the audit.
     const verify = async () => {
-      const report = await verifyReadModels();
+      const readModels = await verifyReadModels();
       const unbalanced = await unbalancedCloses(deps.store);
       metrics.booksUnbalancedCloses.set(unbalanced.length);
-      return { ok: report.ok && unbalanced.length === 0, mismatches: [...report.mismatches, ...unbalanced] };
+      return { readModels, unbalancedCloses: unbalanced };
     };
     return runAuditCheck({ verify, logger, metrics });
   };

@@ -46,7 +46,7 @@ beforeAll(async () => {
     pool: fx.pool,
     commands: fx.commands,
     logger: pino({ level: 'info' }, stream),
-    verifyReadModels: async () => ({ ok: true, mismatches: [] }),
+    verifyReadModels: async () => ({ ok: true, balances: 0, standingOrders: 0, journalLines: 0, mismatches: [], customers: [] }),
     sweepOnStart: false,
   });
   await worker.cobRunner.ready;

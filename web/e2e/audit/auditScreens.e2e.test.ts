@@ -113,7 +113,7 @@ describe('the audit screens, for a customer with a few dozen events', () => {
       staffTransactions.push(posted.data);
     }
     const transfer = (body: Record<string, unknown>) =>
-      callApi('POST', '/transaction/transfer', { bankName: 'Summit Bank', routingNumber: '123456789', paymentPin: PIN, ...body }, session.token);
+      callApi('POST', '/transaction/transfer', { bankName: 'Summit Bank', routingNumber: '021000021', paymentPin: PIN, ...body }, session.token);
     const own = customerUser.account.number;
     await transfer({ from: 'savings', amount: 300, accountNumber: own, accountType: 'checking', to: 'Margaret Hamilton', description: 'To my checking' });
     const other = recipientUser.account.number;

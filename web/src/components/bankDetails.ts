@@ -14,8 +14,6 @@ export const bankDetails = {
   careersEmail: 'careers@summitbank.example',
   address: bankIdentity.address,
   bankingHours: 'Mon-Fri 9.00am to 5.00pm',
-  /** Routing number printed on statements; shown on the portal's account page. */
-  routingNumber: bankIdentity.routingNumber,
 } as const;
 
 export interface CareLine {

@@ -41,15 +41,7 @@ export function loadAuthSettings(config: Pick<Config, 'NODE_ENV' | 'DATA_DIR'>, 
   return { staffSecondFactor, secondFactorKeys };
 }
 
-const loaded = new WeakMap<object, AuthSettings>();
-
-/** The deps' settings, or (for a harness that built none) the ones of the process environment, loaded once. */
-export function authSettingsOf(deps: Pick<AppDeps, 'auth' | 'config' | 'logger'>): AuthSettings {
-  if (deps.auth) return deps.auth;
-  let settings = loaded.get(deps.config);
-  if (!settings) {
-    settings = loadAuthSettings(deps.config, process.env, deps.logger);
-    loaded.set(deps.config, settings);
-  }
-  return settings;
+/** The deps' sign-in settings (loaded once by the composition root: runtime/startBank.ts, or a test harness). */
+export function authSettingsOf(deps: Pick<AppDeps, 'auth'>): AuthSettings {
+  return deps.auth;
 }

@@ -64,7 +64,7 @@ export async function authenticateRequest(deps: AuthDeps, req: Request): Promise
   const role = row.role === null ? verified.role : roleSchema.parse(row.role);
   // Defence in depth: staff get a token only after their second factor, but a session opened while the setting was
   // optional (or by a tool) must not reach a staff route once it is required.
-  if (isStaff(role) && !row.second_factor && (deps.auth?.staffSecondFactor ?? 'required') === 'required') {
+  if (isStaff(role) && !row.second_factor && deps.auth.staffSecondFactor === 'required') {
     throw new ForbiddenError(STAFF_SECOND_FACTOR_REQUIRED_MESSAGE);
   }
   if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= LAST_USED_PRECISION_MS) {

@@ -10,7 +10,7 @@ import { loadChainKeys } from '@bank/commands';
 import { createEventStore } from '@bank/eventstore';
 import { loadCheckpointKeys, parseCheckpointSettings } from '@bank/integrity';
 import { createLogger, createPool, createProgressReporter, loadConfig } from '@bank/platform';
-import { createAuditVerifier } from '../features/audit/auditVerifier';
+import { createAuditVerifier } from '@bank/audit';
 import { runCli, type CliIo } from '../features/audit/cliSupport';
 
 export async function auditVerify(argv: readonly string[], io: CliIo): Promise<number> {

@@ -93,7 +93,7 @@ describe('rate limits (429 with Retry-After)', () => {
       request(t.app)
         .post('/api/transaction/transfer')
         .set(customer.auth)
-        .send({ from: 'savings', amount: 5, accountNumber: '9999999999', bankName: 'Other', routingNumber: '123456789', accountType: 'savings', to: 'X', description: 'x', paymentPin });
+        .send({ from: 'savings', amount: 5, accountNumber: '9999999999', bankName: 'Other', routingNumber: '021000021', accountType: 'savings', to: 'X', description: 'x', paymentPin });
     for (let i = 0; i < 2; i += 1) {
       const wrong = await transfer('000000');
       expect(wrong.status).toBe(422);

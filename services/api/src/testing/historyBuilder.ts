@@ -115,7 +115,7 @@ export function createHistoryBuilder(store: EventStore, options: { readonly chai
               amountCents: input.amountCents,
               accountNumber: input.payeeAccountNumber,
               bankName: 'Summit Bank',
-              routingNumber: '123456789',
+              routingNumber: '021000021',
               accountType: input.to,
               description: input.description,
               pinMatches: true,

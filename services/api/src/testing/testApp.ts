@@ -6,7 +6,7 @@ import { createCommandHandler, createPostgresSnapshotStore, ensureSnapshotSchema
 import { comparePositions, createEventStore, type EventStore, type Position } from '@bank/eventstore';
 import { createLogger, createPool, parseConfig, parseKeyringText } from '@bank/platform';
 import { parseBooksSettings } from '@bank/books';
-import { createTransferSignals } from '@bank/transfers';
+import { createTransferSignals, parseTransferSettings } from '@bank/transfers';
 import { createTestDatabase, createTestRedis } from '@bank/testkit';
 import { createProjectionReader, startProjector, type ProjectorHandle } from '@bank/projector';
 import type { Express } from 'express';
@@ -15,6 +15,7 @@ import { Registry } from 'prom-client';
 import request from 'supertest';
 import { createApp } from '../app';
 import { loadApiKeys } from '../apiKeys';
+import { apiTransferSettings } from '../apiTransferSettings';
 import type { AppDeps } from '../appDeps';
 import { createApiMetrics } from '../operations/apiMetrics';
 import { createAppBooks } from '../features/businessDate/appBooks';
@@ -167,6 +168,7 @@ export async function createTestApp(label: string, options: TestAppOptions = {})
     ...(options.now ? { now: options.now } : {}),
     // Generous: the test server is shared, and a busy one can hold the projector back for more than 2 s.
     consistencyTimeoutMs: options.consistencyTimeoutMs ?? 20_000,
+    transfers: apiTransferSettings(parseTransferSettings(env), config.NODE_ENV),
   };
   // The business calendar and COB of the test's environment (BUSINESS_DATE_MODE=manual for the advance's tests).
   const deps: AppDeps = { ...baseDeps, books: createAppBooks(baseDeps, parseBooksSettings(env)) };

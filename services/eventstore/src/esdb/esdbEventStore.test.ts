@@ -5,7 +5,7 @@ import { newEvents } from '../conformance/conformanceHelpers';
 import { EventStoreClosedError } from '../errors';
 import { createEsdbEventStore } from './esdbEventStore';
 import { toEsdbConnectionString } from './esdbMapping';
-import { findEsdbTestServer, startEsdbContainer, type StartedEsdb } from './esdbTestServer';
+import { findEsdbTestServer, startEsdbContainer, type StartedEsdb } from './testing/esdbTestServer';
 
 // The server EVENTSTORE_URL names, else one started in Docker; without either the suite is skipped, saying why.
 const server = await findEsdbTestServer();

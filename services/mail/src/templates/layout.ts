@@ -6,6 +6,8 @@ export interface MessageContent {
   readonly greeting: string;
   readonly paragraphs: readonly string[];
   readonly action?: { readonly label: string; readonly url: string };
+  /** A notice the customer may turn off (Settings → Notifications): the footer says where. */
+  readonly optional?: boolean;
 }
 
 export interface RenderedMessage {
@@ -26,8 +28,10 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-function footerLines(bank: BankDetails): string[] {
+function footerLines(content: MessageContent, context: TemplateContext): string[] {
+  const { bank } = context;
   return [
+    ...(content.optional ? [`You receive this notice because it is on in Settings, Notifications: ${context.appOrigin}/account/notifications`] : []),
     `${bank.name}, ${bank.address}`,
     `Questions? Call ${bank.phone} or write to ${bank.email}. We will never ask for your password, payment pin or codes.`,
   ];
@@ -35,7 +39,7 @@ function footerLines(bank: BankDetails): string[] {
 
 /** The text and HTML parts of a message, with the bank's name and address below. */
 export function layout(content: MessageContent, context: TemplateContext): RenderedMessage {
-  const footer = footerLines(context.bank);
+  const footer = footerLines(content, context);
   const text = [
     content.greeting,
     '',

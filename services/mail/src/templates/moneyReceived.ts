@@ -5,6 +5,7 @@ import { greeting } from './layout';
 export function moneyReceived(data: Record<string, string>, context: TemplateContext): MessageContent {
   return {
     subject: `You received ${data.amount ?? 'money'}`,
+    optional: true,
     greeting: greeting(data.firstName),
     paragraphs: [
       `${data.from ?? 'Another customer'} sent you ${data.amount ?? 'money'}. It is in your ${data.account ?? ''} account ending ${data.last4 ?? '????'}.`,

@@ -6,6 +6,7 @@ export function standingOrderFailed(data: Record<string, string>, context: Templ
   const suspended = data.suspended === 'true';
   return {
     subject: suspended ? `Your standing order to ${data.recipient ?? 'a recipient'} is suspended` : `A standing order payment to ${data.recipient ?? 'a recipient'} failed`,
+    optional: true,
     greeting: greeting(data.firstName),
     paragraphs: suspended
       ? [`Your standing order of ${data.amount ?? ''} to ${data.recipient ?? 'its recipient'} failed three times in a row and is suspended: ${data.reason ?? ''}.`, 'Resume it in Standing orders once the account can pay it.']

@@ -25,6 +25,18 @@ describe('the templates', () => {
     expect(message.text).toContain('<script>x</script>');
   });
 
+  it('an optional notice says where to turn it off; a security notice cannot be turned off and does not', () => {
+    for (const kind of ['moneyReceived', 'transferReturned', 'standingOrderFailed', 'interestPaid', 'statementReady'] as const) {
+      const message = renderMessage(kind, { firstName: 'Ada' }, context);
+      expect(message.text, kind).toContain('https://bank.test/account/notifications');
+      expect(message.html, kind).toContain('https://bank.test/account/notifications');
+    }
+    for (const kind of ['newDevice', 'passwordChanged', 'secondFactorChanged'] as const) {
+      expect(renderMessage(kind, { firstName: 'Ada' }, context).text, kind).not.toContain('/account/notifications');
+    }
+    expect(renderMessage('interestPaid', { firstName: 'Ada', amount: '$4.25' }, context).text).toContain('https://bank.test/account/interest');
+  });
+
   it('the routing number: the ABA check digit', () => {
     expect(isValidRoutingNumber('102000021')).toBe(true);
     expect(isValidRoutingNumber('102000022')).toBe(false);

@@ -5,6 +5,7 @@ import { greeting } from './layout';
 export function transferReturned(data: Record<string, string>, context: TemplateContext): MessageContent {
   return {
     subject: `Your transfer of ${data.amount ?? 'money'} was returned`,
+    optional: true,
     greeting: greeting(data.firstName),
     paragraphs: [
       `Your transfer of ${data.amount ?? 'money'} to another bank could not be completed and was returned. The money is back in your ${data.account ?? ''} account ending ${data.last4 ?? '????'}.`,

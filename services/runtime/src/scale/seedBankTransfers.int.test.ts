@@ -1,4 +1,4 @@
-import { createAuditVerifier } from '@bank/api';
+import { createAuditVerifier } from '@bank/audit';
 import { createCommandHandler } from '@bank/commands';
 import { clearingAccountKeys, controlAccountKeyOf, transferRequestOf, trialBalanceOf, type EventData } from '@bank/domain';
 import { createPostgresEventStore, ensureEventStoreSchema, type EventStore } from '@bank/eventstore';

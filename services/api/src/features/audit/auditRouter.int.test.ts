@@ -11,7 +11,7 @@ import { auditRoutes } from './auditRouter';
 import { createHistoryBuilder, type Actor } from '../../testing/historyBuilder';
 import { parseCsv } from '../../testing/parseCsv';
 import type { AuditEvent } from './presentEvents';
-import { verifyRecord } from './verifyRecord';
+import { verifyRecord } from '@bank/audit';
 import { tamperEvents } from '../../testing/tamperEvents';
 
 /**

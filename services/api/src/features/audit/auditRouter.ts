@@ -8,7 +8,7 @@ import { requireRole } from '../../auth/requireRole';
 import { invalidField, NotFoundError, UnprocessableError } from '../../http/httpErrors';
 import { pageOf, pageRequest, type PageSize } from '../../http/keysetPage';
 import { queryInstant, queryInteger, queryText } from '../../http/queryParams';
-import { createAuditVerifier } from './auditVerifier';
+import { createAuditVerifier } from '@bank/audit';
 import { balancesAt, ReplayError } from './balancesAt';
 import { toCsv } from './csv';
 import { loadCustomerHistory } from './customerHistory';
@@ -16,7 +16,7 @@ import { standingOrdersOfPayer } from './customerStandingOrders';
 import { presentEvents, type AuditEvent } from './presentEvents';
 import { sendStatement } from '../statements/sendStatement';
 import { auditUserKey, queryStaffLog, searchCustomers, staffLogKey } from './readModelQueries';
-import type { VerifyReport } from './verifyRecord';
+import type { VerifyReport } from '@bank/audit';
 import { isUuid } from '@bank/platform';
 
 /** What the audit routes need; AppDeps provides it. */
@@ -28,6 +28,8 @@ export interface AuditDeps {
   readonly verify: () => Promise<VerifyReport>;
   /** Where a statement download cut short is reported. */
   readonly logger?: AppDeps['logger'];
+  /** The routing number statements print (BANK_ROUTING_NUMBER). */
+  readonly routingNumber?: string;
 }
 
 export const AUDIT_SEARCH_PAGE: PageSize = { defaultLimit: 50, maxLimit: 200 };
@@ -122,7 +124,7 @@ export function auditRoutes(deps: AuditDeps): Router {
   router.get('/users/:id/statements', async (req, res) => {
     const { id } = req.params;
     if (!isUuid(id)) throw new NotFoundError(USER_NOT_FOUND);
-    await sendStatement({ store: deps.store, ...(deps.logger ? { logger: deps.logger } : {}) }, id.toLowerCase(), req, res);
+    await sendStatement({ store: deps.store, ...(deps.routingNumber ? { routingNumber: deps.routingNumber } : {}), ...(deps.logger ? { logger: deps.logger } : {}) }, id.toLowerCase(), req, res);
   });
 
   router.get('/log', async (req, res) => {
@@ -156,7 +158,7 @@ export function createAuditRouter(deps: AppDeps): Router {
     '/audit',
     requireAuth(deps),
     requireRole('auditor', 'admin'),
-    auditRoutes({ store: deps.store, pool: deps.pool, verify: createAuditVerifier(deps), logger: deps.logger }),
+    auditRoutes({ store: deps.store, pool: deps.pool, verify: createAuditVerifier(deps), logger: deps.logger, routingNumber: deps.config.BANK_ROUTING_NUMBER }),
   );
   return router;
 }

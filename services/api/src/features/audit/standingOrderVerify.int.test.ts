@@ -4,8 +4,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionsHarness } from '../transactions/testing/transactionsHarness';
 import { createStandingOrderAuditApp, type StandingOrderAuditApp } from './testing/standingOrderAuditApp';
-import type { AuditMismatch } from './verifyEventLog';
-import type { VerifyReport } from './verifyRecord';
+import type { AuditMismatch } from '@bank/audit';
+import type { VerifyReport } from '@bank/audit';
 
 /**
  * GET /audit/verify (the verifier `npm run audit:verify` runs too) compares rm.standing_orders with the replay of every

@@ -15,8 +15,8 @@ import { errorHandler } from '../../http/errorHandler';
 import { createHistoryBuilder, type Actor } from '../../testing/historyBuilder';
 import { tamperEvents } from '../../testing/tamperEvents';
 import { auditRoutes } from './auditRouter';
-import { verifyEventLog, type VerifyEventLogOptions } from './verifyEventLog';
-import { verifyRecord } from './verifyRecord';
+import { verifyEventLog, type VerifyEventLogOptions } from '@bank/audit';
+import { verifyRecord } from '@bank/audit';
 
 /**
  * A database-level attacker against the tamper evidence of the log (docs/audit.md, docs/security.md): the bank's own

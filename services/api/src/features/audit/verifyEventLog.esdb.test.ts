@@ -8,7 +8,7 @@ import { createEsdbEventStore, type EventStore } from '@bank/eventstore';
 import { createCheckpointWriter } from '@bank/integrity';
 import { parseKeyringText } from '@bank/platform';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { verifyEventLog } from './verifyEventLog';
+import { verifyEventLog } from '@bank/audit';
 
 /**
  * The same tamper evidence on the EventStoreDB adapter. No EventStoreDB server runs here, so the client the adapter

@@ -5,7 +5,7 @@ import { createPool } from '@bank/platform';
 import { createTestDatabase, type TestDatabase } from '@bank/testkit';
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { listStreams, verifyEventLog } from './verifyEventLog';
+import { listStreams, verifyEventLog } from '@bank/audit';
 import { tamperEvents } from '../../testing/tamperEvents';
 
 let database: TestDatabase;

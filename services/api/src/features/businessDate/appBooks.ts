@@ -1,5 +1,4 @@
-import { createBusinessCalendar, createCob, interestStep, parseBooksSettings, standingOrdersStep, type BooksSettings, type BusinessCalendar, type Cob } from '@bank/books';
-import { parseTransferSettings } from '@bank/transfers';
+import { createBusinessCalendar, createCob, interestStep, standingOrdersStep, type BooksSettings, type BusinessCalendar, type Cob } from '@bank/books';
 import type { AppDeps } from '../../appDeps';
 
 /** The API's business calendar and COB: the business date its money commands carry, and the manual-mode advance. */
@@ -8,23 +7,16 @@ export interface AppBooks {
   readonly cob: Cob;
 }
 
-const built = new WeakMap<AppDeps, AppBooks>();
-
 /**
- * The books of these deps: `deps.books` (the composition root builds them once per process), else built once from
- * the environment's settings (BUSINESS_DATE_MODE, …) on the deps' command handler, store and clock — the same
- * calendar and COB as the worker's, so an advance from the API and the worker's tick share the COB lock.
+ * The books of these deps, built once per process by the composition root: the worker's calendar and COB when the
+ * worker runs in the process (an advance from the API and the worker's tick then share the COB lock), else
+ * createAppBooks's on the API's command handler, store and clock.
  */
-export function booksOf(deps: AppDeps): AppBooks {
-  if (deps.books) return deps.books;
-  const cached = built.get(deps);
-  if (cached) return cached;
-  const books = createAppBooks(deps, parseBooksSettings({ ...process.env, NODE_ENV: deps.config.NODE_ENV }));
-  built.set(deps, books);
-  return books;
+export function booksOf(deps: Pick<AppDeps, 'books'>): AppBooks {
+  return deps.books;
 }
 
-/** A calendar and a COB on the deps' command handler, store, pool and clock, with these settings. */
+/** A calendar and a COB on the deps' command handler, store, pool and clock, with these settings (BUSINESS_DATE_*). */
 export function createAppBooks(deps: Omit<AppDeps, 'books'>, settings: BooksSettings): AppBooks {
   const clock = { now: (): Date => deps.now?.() ?? new Date() };
   const calendar = createBusinessCalendar({ mode: settings.BUSINESS_DATE_MODE, commands: deps.commands, clock, startDate: settings.BUSINESS_DATE_START });
@@ -41,7 +33,7 @@ export function createAppBooks(deps: Omit<AppDeps, 'books'>, settings: BooksSett
         pool: deps.pool,
         transfer: { signals: deps.signals, creditWaitMs: 0 },
         clock,
-        catchUpDays: parseTransferSettings(process.env).STANDING_ORDER_CATCH_UP_DAYS,
+        catchUpDays: deps.transfers.standingOrderCatchUpDays,
         logger: deps.logger,
       }),
       interest: interestStep({

@@ -36,6 +36,8 @@ export interface LedgerDeps {
   readonly now?: () => Date;
   /** Where a download cut short is reported. */
   readonly logger?: Pick<Logger, 'warn'>;
+  /** The routing number the PDF prints (BANK_ROUTING_NUMBER). */
+  readonly routingNumber?: string;
 }
 
 /** `trial-balance-2025-03-01T12-00-00.000Z.csv`: the instant without the colons a file name may not hold. */
@@ -75,7 +77,7 @@ export function ledgerRoutes(deps: LedgerDeps): Router {
       await sendDownload(res, { fileName, contentType: 'text/csv; charset=utf-8' }, (out) => writeOut(out, trialBalanceCsv(trialBalance)), deps.logger);
       return;
     }
-    await sendDownload(res, { fileName, contentType: 'application/pdf' }, (out) => writeTrialBalancePdf(at, trialBalance, out), deps.logger);
+    await sendDownload(res, { fileName, contentType: 'application/pdf' }, (out) => writeTrialBalancePdf(at, trialBalance, out, deps.routingNumber ? { routingNumber: deps.routingNumber } : {}), deps.logger);
   });
 
   router.get('/accounts/:key/entries', async (req, res) => {
@@ -118,7 +120,7 @@ export function createLedgerRouter(deps: AppDeps): Router {
     '/audit/ledger',
     requireAuth(deps),
     requireRole('auditor', 'admin'),
-    ledgerRoutes({ pool: deps.pool, store: deps.store, logger: deps.logger, ...(deps.now ? { now: deps.now } : {}) }),
+    ledgerRoutes({ pool: deps.pool, store: deps.store, logger: deps.logger, routingNumber: deps.config.BANK_ROUTING_NUMBER, ...(deps.now ? { now: deps.now } : {}) }),
   );
   return router;
 }

@@ -5,7 +5,7 @@ import { pdfPageCount, pdfText } from '../statements/testing/pdfText';
 import { trialBalanceCsv } from './ledgerCsv';
 import { usdOfBigCents, writeTrialBalancePdf } from './trialBalancePdf';
 
-async function pdfOf(balanced: boolean): Promise<Buffer> {
+async function pdfOf(balanced: boolean, routingNumber?: string): Promise<Buffer> {
   const totals = emptyLedgerTotals();
   totals.set('customer-savings', { debitsCents: 10_00n, creditsCents: 1_250_000_00n });
   totals.set('staff-adjustments', { debitsCents: balanced ? 1_249_990_00n : 1_249_990_01n, creditsCents: 0n });
@@ -16,7 +16,7 @@ async function pdfOf(balanced: boolean): Promise<Buffer> {
       done();
     },
   });
-  await writeTrialBalancePdf(new Date('2025-03-01T12:00:00.000Z'), trialBalanceOf(totals), out, { compress: false });
+  await writeTrialBalancePdf(new Date('2025-03-01T12:00:00.000Z'), trialBalanceOf(totals), out, { compress: false, ...(routingNumber ? { routingNumber } : {}) });
   return Buffer.concat(chunks);
 }
 
@@ -31,6 +31,11 @@ describe('the trial balance as a document', () => {
     expect(text).toContain('$1,249,990.00');
     expect(text).toContain('Balanced: total debits equal total credits.');
     expect(text).toContain('Page 1');
+    expect(text).toContain('Routing number 102000021');
+  });
+
+  it('prints the configured routing number (BANK_ROUTING_NUMBER)', async () => {
+    expect(pdfText(await pdfOf(true, '021000021'))).toContain('Routing number 021000021');
   });
 
   it('says so, in red, when the books do not balance', async () => {

@@ -9,6 +9,8 @@ export interface TrialBalancePdfOptions {
   readonly compress?: boolean;
   /** The document's creation date (default now). */
   readonly createdAt?: Date;
+  /** The bank's routing number as configured (BANK_ROUTING_NUMBER); default the development one of domain/src/bank.ts. */
+  readonly routingNumber?: string;
 }
 
 // The statements' layout (pdfLetterhead.ts).
@@ -28,10 +30,10 @@ export function usdOfBigCents(cents: bigint): string {
 }
 
 /** The bank at the top left, the report and its instant at the top right; returns the y below. */
-function letterhead(doc: Doc, at: Date): number {
+function letterhead(doc: Doc, at: Date, routingNumber: string): number {
   bankLetterhead(doc, 'Trial balance', [
     `As of ${at.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, '')} UTC`,
-    `Routing number ${bankIdentity.routingNumber}`,
+    `Routing number ${routingNumber}`,
   ]);
   return MARGIN + 92;
 }
@@ -85,7 +87,7 @@ export async function writeTrialBalancePdf(at: Date, trialBalance: TrialBalance,
     out.once('error', reject);
   });
   doc.pipe(out);
-  let y = tableHeader(doc, letterhead(doc, at));
+  let y = tableHeader(doc, letterhead(doc, at, options.routingNumber ?? bankIdentity.routingNumber));
   doc.fontSize(9);
   for (const row of trialBalance.rows) {
     doc.text(row.code, COLUMNS.code, y, { lineBreak: false });

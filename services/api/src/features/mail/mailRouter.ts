@@ -1,4 +1,3 @@
-import { bankDetails, loadMailSettings } from '@bank/mail';
 import { Router } from 'express';
 import type { AppDeps } from '../../appDeps';
 import { createAuthLimits } from '../../auth/authLimits';
@@ -16,17 +15,13 @@ export const VERIFY_AGAIN_PER_HOUR = 5;
 
 /**
  * E-mail (docs/email.md): the password reset and the address confirmation (public), "Send again" and the
- * notification settings (customers), and GET /bank (public: the bank's details every message prints).
+ * notification settings (customers). GET /bank (the bank's details every message prints) is features/bank/.
  */
 export function createMailRouter(deps: AppDeps): Router {
   const router = Router();
   const forgotLimit = createRateLimiter(deps, { name: 'forgot-password', limit: { limit: FORGOT_PASSWORD_PER_MINUTE, windowMs: 60_000 }, key: 'ip' });
   const againLimit = createRateLimiter(deps, { name: 'verify-email-again', limit: { limit: VERIFY_AGAIN_PER_HOUR, windowMs: 3_600_000 }, key: 'user' });
   const customer = [requireAuth(deps), requireRole('customer')];
-  const bank = bankDetails(loadMailSettings().BANK_ROUTING_NUMBER);
-  router.get('/bank', (_req, res) => {
-    res.json({ data: bank });
-  });
   router.post('/auth/forgot-password', forgotLimit, forgotPassword(deps));
   router.post('/auth/reset-password', resetPassword(deps, createAuthLimits(deps)));
   router.post('/auth/verify-email', verifyEmail(deps));

@@ -44,14 +44,14 @@ function body(accountNumber: string, overrides: Record<string, unknown> = {}) {
 }
 
 describe('POST /standing-orders', () => {
-  it('creates an order authorised by the payment pin; a first date of today is paid at once', async () => {
+  it('creates an order authorised by the payment pin from the schedule’s top-level fields; a first date of today is paid at once', async () => {
     const payer = await h.customer({ checkingCents: 100_00 });
     const payee = await h.customer();
     const weekday = ((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
     const res = await request(app)
       .post('/api/standing-orders')
       .set(auth(payer.token))
-      .send(body(payee.accountNumber, { schedule: { frequency: 'weekly', day: weekday, firstDate: today, count: 2 } }));
+      .send(body(payee.accountNumber, { schedule: undefined, frequency: 'weekly', day: weekday, firstDate: today, count: 2 }));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.message).toBe('Standing order created');
     const order = standingOrderShape.parse(res.body.data);
@@ -85,11 +85,16 @@ describe('POST /standing-orders', () => {
     expect((await post({ paymentPin: '000000' })).body).toEqual({ message: 'Incorrect payment pin' });
     expect((await post({ amount: undefined })).body).toEqual({ message: 'Please fill all fields' });
     expect((await post({ accountNumber: payer.accountNumber, accountType: 'checking' })).body).toEqual({ message: 'You cannot transfer to the same account' });
+    const badRouting = await post({ routingNumber: '021000022' });
+    expect([badRouting.status, badRouting.body.message]).toEqual([422, 'Invalid routing number']);
     const weekly9 = await post({ schedule: { frequency: 'weekly', day: 9, firstDate: today } });
     expect([weekly9.status, weekly9.body.message]).toEqual([422, 'Day must be 1 (Monday) to 7 (Sunday)']);
     const past = await post({ schedule: { frequency: 'monthly', day: 1, firstDate: addDays(today, -1) } });
     expect([past.status, past.body.message]).toEqual([422, 'First date cannot be in the past']);
-    expect((await post({ schedule: undefined })).status).toBe(400);
+    const noSchedule = await post({ schedule: undefined });
+    expect([noSchedule.status, noSchedule.body.errors?.map((error: { path: string }) => error.path)]).toEqual([400, ['frequency', 'day', 'firstDate']]);
+    const topLevelWeekly9 = await post({ schedule: undefined, frequency: 'weekly', day: 9, firstDate: today });
+    expect([topLevelWeekly9.status, topLevelWeekly9.body.message]).toEqual([422, 'Day must be 1 (Monday) to 7 (Sunday)']);
     expect((await post({ amount: '0.5' })).status).toBe(400);
     expect((await post({ schedule: { frequency: 'daily', day: 1, firstDate: today } })).status).toBe(400);
     expect((await request(app).get('/api/standing-orders').set(auth(payer.token))).body).toEqual({ data: [] });

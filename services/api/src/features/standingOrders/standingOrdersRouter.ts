@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { deterministicId } from '@bank/commands';
 import { customerDecider, standingOrderDecider, standingOrderInput, streams, type StandingOrder, type StandingOrderCommand } from '@bank/domain';
 import { isUuid } from '@bank/platform';
-import { parseTransferSettings, paymentPinMatches, resolveRecipient, runStandingOrder, type PinAttemptGuard, type StandingOrderRunnerDeps } from '@bank/transfers';
+import { paymentPinMatches, resolveRecipient, runStandingOrder, type PinAttemptGuard, type StandingOrderRunnerDeps } from '@bank/transfers';
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../appDeps';
 import { businessDateOf } from '../businessDate/appBooks';
@@ -57,14 +57,13 @@ export function createStandingOrdersRouter(deps: AppDeps, options: StandingOrder
   const auth = requireAuth(deps);
   const customerArea = requireRole('customer', 'admin');
   const pinAttempts = options.pinAttempts ?? createPinAttemptGuard(deps);
-  const settings = parseTransferSettings(process.env);
   const now = (): Date => deps.now?.() ?? new Date();
   const runner: StandingOrderRunnerDeps = {
     commands: deps.commands,
     pool: deps.pool,
     transfer: { signals: deps.signals, creditWaitMs: 0 },
     clock: { now },
-    catchUpDays: settings.STANDING_ORDER_CATCH_UP_DAYS,
+    catchUpDays: deps.transfers.standingOrderCatchUpDays,
     businessDate: () => businessDateOf(deps),
     logger: deps.logger,
   };

@@ -15,6 +15,8 @@ export interface StatementDeps {
   readonly store: EventStore;
   /** Where a download cut short is reported. */
   readonly logger?: Pick<Logger, 'warn'>;
+  /** The routing number the PDF prints (BANK_ROUTING_NUMBER). */
+  readonly routingNumber?: string;
 }
 
 /** The iterator's first item taken, then the rest: errors of the first page still answer with a status. */
@@ -53,7 +55,7 @@ export async function sendStatement(deps: StatementDeps, userId: string, req: Re
     res.type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf');
     try {
       if (format === 'csv') await writeStatementCsv(source, items, res, flusherOf(res));
-      else await writeStatementPdf(source, items, res);
+      else await writeStatementPdf(source, items, res, deps.routingNumber ? { routingNumber: deps.routingNumber } : {});
       if (!res.writableEnded) res.end();
     } catch (error) {
       if (!res.headersSent) {

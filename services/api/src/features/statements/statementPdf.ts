@@ -11,6 +11,8 @@ export interface PdfOptions {
   readonly compress?: boolean;
   /** The document's creation date (default now); the committed example fixes it, so it is the same on every run. */
   readonly createdAt?: Date;
+  /** The bank's routing number as configured (BANK_ROUTING_NUMBER); default the development one of domain/src/bank.ts. */
+  readonly routingNumber?: string;
 }
 
 const ACCOUNT_NAMES = { checking: 'Checking account', savings: 'Savings account' } as const;
@@ -61,10 +63,10 @@ function row(doc: Doc, y: number, cells: { date: string; description: string; ty
 }
 
 /** The bank at the top left, the statement at the top right, its holder below; returns the y below. */
-function letterhead(doc: Doc, source: StatementSource): number {
+function letterhead(doc: Doc, source: StatementSource, routingNumber: string): number {
   bankLetterhead(doc, 'Statement', [
     `${ACCOUNT_NAMES[source.account]} ${source.holder.accountNumber}`,
-    `Routing number ${bankIdentity.routingNumber}`,
+    `Routing number ${routingNumber}`,
     `Period ${source.period.from} to ${source.period.to} (UTC)`,
   ]);
   const holderY = MARGIN + 92;
@@ -116,7 +118,7 @@ export async function writeStatementPdf(source: StatementSource, items: AsyncIte
   doc.pipe(out);
 
   let page = 1;
-  let y = letterhead(doc, source);
+  let y = letterhead(doc, source, options.routingNumber ?? bankIdentity.routingNumber);
   const newPage = async () => {
     footer(doc, page);
     doc.addPage();

@@ -12,7 +12,7 @@ import { sendStatement } from './sendStatement';
 export function createStatementsRouter(deps: AppDeps): Router {
   const router = Router();
   router.get('/statements', requireAuth(deps), requireRole('customer', 'admin'), async (req, res) => {
-    await sendStatement({ store: deps.store, logger: deps.logger }, authOf(req).userId, req, res);
+    await sendStatement({ store: deps.store, logger: deps.logger, routingNumber: deps.config.BANK_ROUTING_NUMBER }, authOf(req).userId, req, res);
   });
   return router;
 }

@@ -19,7 +19,7 @@ function transfer(token: string, body: Record<string, unknown>, headers: Record<
   return request(h.app)
     .post('/api/transaction/transfer')
     .set({ ...bearer(token), ...headers })
-    .send({ from: 'savings', accountType: 'savings', bankName: 'Other Bank', routingNumber: '123456789', to: 'Someone', description: '', paymentPin: TEST_PIN, ...body });
+    .send({ from: 'savings', accountType: 'savings', bankName: 'Other Bank', routingNumber: '021000021', to: 'Someone', description: '', paymentPin: TEST_PIN, ...body });
 }
 
 async function balances(userId: string): Promise<{ savings: number; checking: number }> {
@@ -126,6 +126,7 @@ describe('POST /transaction/transfer', () => {
       [payer.token, { amount: 1, accountNumber: '' }, 'Please fill all fields'],
       [payer.token, { amount: 1, accountNumber: payee.accountNumber, accountType: '' }, 'Please fill all fields'],
       [payer.token, { amount: 1, accountNumber: payer.accountNumber }, 'You cannot transfer to the same account'],
+      [payer.token, { amount: 10.01, accountNumber: '4000123456', routingNumber: '123456789' }, 'Invalid routing number'],
       [payer.token, { amount: 10.01, accountNumber: payee.accountNumber }, 'You do not have enough balance'],
       [payer.token, { amount: 5, from: 'checking', accountNumber: payee.accountNumber }, 'You do not have enough balance'],
     ];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deterministicId } from '@bank/commands';
 import { accountDecider, adminTransactionInput, centsToDollars, streams, transferInput } from '@bank/domain';
-import { faultHookFromSpec, parseTransferSettings, requestTransfer, type DebitData, type FaultHook, type PinAttemptGuard, type TransferAnswer } from '@bank/transfers';
+import { requestTransfer, type DebitData, type FaultHook, type PinAttemptGuard, type TransferAnswer } from '@bank/transfers';
 import { Router, type Request, type Response } from 'express';
 import type { AppDeps } from '../../appDeps';
 import { businessDateOf } from '../businessDate/appBooks';
@@ -22,7 +22,7 @@ import { isUuid } from '@bank/platform';
 export interface TransactionsRouterOptions {
   /** Wrong-pin counting, before each comparison (default: the API's createPinAttemptGuard, RATE_LIMIT_PIN_*). */
   readonly pinAttempts?: PinAttemptGuard;
-  /** Test-only fault injection (TRANSFER_FAULT's 'after-debit' point by default). */
+  /** Test-only fault injection (default: deps.transfers.afterDebitFault, TRANSFER_FAULT's 'after-debit' point). */
   readonly fault?: FaultHook;
 }
 
@@ -112,8 +112,7 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
   const auth = requireAuth(deps);
   const admin = requireRole('admin');
   const pinAttempts = options.pinAttempts ?? createPinAttemptGuard(deps);
-  const settings = parseTransferSettings(process.env);
-  const fault = options.fault ?? faultHookFromSpec(settings.TRANSFER_FAULT?.split(',').filter((f) => f.startsWith('after-debit')).join(','));
+  const fault = options.fault ?? deps.transfers.afterDebitFault;
 
   router.get('/', auth, async (req: Request, res: Response) => {
     const rows = await listTransactions(deps.pool, { userId: authOf(req).userId, limit: RECENT_TRANSACTIONS });
@@ -134,7 +133,7 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
         signals: deps.signals,
         pinKeys: deps.pinKeys,
         ...(deps.verifyLegacyPin ? { verifyLegacyPin: deps.verifyLegacyPin } : {}),
-        creditWaitMs: deps.creditWaitMs ?? settings.TRANSFER_CREDIT_WAIT_MS,
+        creditWaitMs: deps.transfers.creditWaitMs,
         pinAttempts,
         fault,
         ...(deps.now ? { now: deps.now } : {}),

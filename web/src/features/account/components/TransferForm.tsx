@@ -5,7 +5,7 @@ import { SelectField, TextField } from '../../../components/Field';
 import { formatMoney } from '../../../components/money';
 import { Spinner } from '../../../components/Spinner';
 import type { User } from '../../../lib/api/types';
-import { ROUTING_NUMBER_MIN_DIGITS } from '@bank/domain/forms';
+import { ROUTING_NUMBER_DIGITS } from '@bank/domain/forms';
 import { validateTransfer, type TransferDraft } from '../model/transferDraft';
 import { useRecipientLookup } from './RecipientLookup';
 
@@ -94,10 +94,11 @@ export function TransferForm({ user, draft, onChange, onNext, children, check, c
             name="routingNumber"
             inputMode="numeric"
             autoComplete="off"
-            minLength={ROUTING_NUMBER_MIN_DIGITS}
+            minLength={ROUTING_NUMBER_DIGITS}
+            maxLength={ROUTING_NUMBER_DIGITS}
             value={draft.routingNumber}
             onChange={set('routingNumber')}
-            hint={`At least ${ROUTING_NUMBER_MIN_DIGITS} digits`}
+            hint={`${ROUTING_NUMBER_DIGITS} digits (ABA), for another bank`}
           />
           <SelectField label="Account type" name="accountType" required value={draft.accountType} onChange={set('accountType')}>
             <option value="">Choose…</option>

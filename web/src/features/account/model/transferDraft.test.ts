@@ -35,9 +35,10 @@ describe('validateTransfer (design/API.md rules)', () => {
     expect(validateTransfer(draft({ amount: '1' }), user, to)).toBeNull();
   });
 
-  it('wants a routing number of at least 9 digits when one is given', () => {
-    expect(validateTransfer(draft({ routingNumber: '12345678' }), user, to)).toBe('Routing number must be at least 9 digits');
-    expect(validateTransfer(draft({ routingNumber: '123456789' }), user, to)).toBeNull();
+  it('wants a routing number that passes the ABA check digit when one is given', () => {
+    expect(validateTransfer(draft({ routingNumber: '12345678' }), user, to)).toBe('Invalid routing number');
+    expect(validateTransfer(draft({ routingNumber: '123456789' }), user, to)).toBe('Invalid routing number');
+    expect(validateTransfer(draft({ routingNumber: '021000021' }), user, to)).toBeNull();
   });
 
   it('refuses the same account number with the same account type, but allows savings → own checking', () => {

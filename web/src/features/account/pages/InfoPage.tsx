@@ -6,6 +6,7 @@ import { Button } from '../../../components/Button';
 import { formatMoney } from '../../../components/money';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useSession } from '../../../lib/session/SessionContext';
+import { useBank } from '../../../lib/api/queries/useBank';
 import { ProfileSummary } from '../components/ProfileSummary';
 import { PageTitle } from '../components/PageTitle';
 import { useFlashMessage } from '../../../lib/router/useFlashMessage';
@@ -17,6 +18,7 @@ export const ACCOUNT_NUMBER_COPIED = 'Account number copied to clipboard';
 /** /account/info: the customer's details; copy the account number; link to settings. */
 export function InfoPage() {
   const { user } = useSession();
+  const bank = useBank();
   const [flash, setFlash] = useFlashMessage();
   const [copyResult, setCopyResult] = useState<{ kind: 'success' | 'error'; message: string } | null>(null);
   if (!user) return <LoadingBlock />;
@@ -67,7 +69,9 @@ export function InfoPage() {
           </div>
           <div>
             <dt>Routing number</dt>
-            <dd className="mono">{bankDetails.routingNumber}</dd>
+            <dd>
+              <RoutingNumber bank={bank} />
+            </dd>
           </div>
           <div>
             <dt>Savings balance</dt>
@@ -89,4 +93,20 @@ export function InfoPage() {
       </section>
     </div>
   );
+}
+
+/** The routing number as GET /bank answers it: loading, the number, or a retry when it could not be loaded. */
+function RoutingNumber({ bank }: { bank: ReturnType<typeof useBank> }) {
+  if (bank.data) return <span className="mono" data-testid="routing-number">{bank.data.routingNumber}</span>;
+  if (bank.isError) {
+    return (
+      <span role="alert">
+        Could not load the routing number.{' '}
+        <Button variant="secondary" onClick={() => void bank.refetch()}>
+          Try again
+        </Button>
+      </span>
+    );
+  }
+  return <span aria-busy="true">Loading…</span>;
 }

@@ -59,6 +59,25 @@ describe('/account/info', () => {
   });
 });
 
+describe('/account/info: the routing number', () => {
+  it("shows the routing number GET /bank answers (the server's BANK_ROUTING_NUMBER)", async () => {
+    mockApi({ 'GET /api/bank': () => json(200, { data: { name: 'Summit Bank', routingNumber: '021000021', address: 'a', phone: 'p', email: 'e' } }) });
+    renderRoutes(accountRoutes, '/account/info');
+    expect(await screen.findByTestId('routing-number')).toHaveTextContent('021000021');
+  });
+
+  it('offers a retry when the bank details cannot be loaded', async () => {
+    let fail = true;
+    mockApi({ 'GET /api/bank': () => (fail ? json(503, { message: 'Unavailable' }) : json(200, { data: { name: 'Summit Bank', routingNumber: '102000021', address: 'a', phone: 'p', email: 'e' } })) });
+    const type = userEvent.setup();
+    renderRoutes(accountRoutes, '/account/info');
+    expect(await screen.findByText('Could not load the routing number.', {}, { timeout: 5000 })).toBeInTheDocument();
+    fail = false;
+    await type.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('routing-number')).toHaveTextContent('102000021');
+  });
+});
+
 describe('/account/update-account', () => {
   it('keeps the names read-only, sends the change, stores the new user and goes to /account/info with the message', async () => {
     const updated = sampleUser({ phone: '+1 555 0199', email: 'grace@navy.example' });

@@ -119,7 +119,7 @@ describe('transfer step 1: the checks', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('You do not have enough balance');
   });
 
-  it('checks the routing number length and the amount format', async () => {
+  it('checks the routing number check digit and the amount format', async () => {
     api();
     await openTransfer();
     const type = await fillWithRecipient({ amount: '10.123', accountNumber: '5555555555', accountType: 'savings' });
@@ -129,7 +129,7 @@ describe('transfer step 1: the checks', () => {
     await type.type(screen.getByLabelText('Amount (USD)'), '10');
     await type.type(screen.getByLabelText('Routing number'), '1234');
     await type.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Routing number must be at least 9 digits');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid routing number');
   });
 });
 

@@ -3,6 +3,7 @@
  * customer is ever shown to the next person who signs in on the same browser.
  */
 export const queryKeys = {
+  bank: () => ['bank'] as const,
   currentUser: (userId: string) => ['auth', 'user', userId] as const,
   transactions: (userId: string) => ['transaction', userId] as const,
   recentTransactions: (userId: string) => ['transaction', userId, 'recent'] as const,

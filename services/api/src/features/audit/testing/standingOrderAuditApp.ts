@@ -8,7 +8,7 @@ import { standingOrderShape } from '../../standingOrders/standingOrderShape';
 import { createStandingOrdersRouter } from '../../standingOrders/standingOrdersRouter';
 import { createTransactionsHarness, TEST_PIN, type TransactionsHarness } from '../../transactions/testing/transactionsHarness';
 import { auditRoutes } from '../auditRouter';
-import { createAuditVerifier } from '../auditVerifier';
+import { createAuditVerifier } from '@bank/audit';
 
 /**
  * For the audit's standing-order tests: the standing-order routes and the audit routes (without their role check,

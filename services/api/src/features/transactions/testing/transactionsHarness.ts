@@ -1,17 +1,19 @@
 import express, { type Express } from 'express';
 import { Redis } from 'ioredis';
 import { createProjectionReader, startProjector, type ProjectorHandle } from '@bank/projector';
-import { createLogger, parseConfig } from '@bank/platform';
+import { createLogger, parseConfig, parseKeyringText } from '@bank/platform';
 import { createTransferFixture, type OpenCustomerOptions, type TestCustomer, type TransferFixture } from '@bank/testkit';
-import type { BooksSettings } from '@bank/books';
-import { defaultTransferSettings, type TransferSettings } from '@bank/transfers';
+import { parseBooksSettings, type BooksSettings } from '@bank/books';
+import { defaultTransferSettings, parseTransferSettings, type TransferSettings } from '@bank/transfers';
 import { startWorker, type RunningWorker } from '@bank/worker';
 import { loadApiKeys } from '../../../apiKeys';
+import { apiTransferSettings } from '../../../apiTransferSettings';
 import type { AppDeps } from '../../../appDeps';
 import { errorHandler } from '../../../http/errorHandler';
 import { jsonBody } from '../../../http/jsonBody';
 import { requestId } from '../../../http/requestId';
 import { createApiMetrics } from '../../../operations/apiMetrics';
+import { createAppBooks } from '../../businessDate/appBooks';
 import { testToken } from '../../../testing/testSessions';
 import { parseRateLimitConfig } from '../../../rateLimitConfig';
 import { createQueueDashboard } from '../queueDashboard';
@@ -64,7 +66,7 @@ export async function createTransactionsHarness(label: string, options: HarnessO
   const projector = startProjector({ pool: fx.pool, store: fx.store });
   await projector.ready;
   const projection = createProjectionReader(fx.pool);
-  const deps: AppDeps = {
+  const baseDeps: Omit<AppDeps, 'books'> = {
     config,
     keys: loadApiKeys(config, { IDEMPOTENCY_KEYS: `t1:${Buffer.alloc(32, 7).toString('base64')}` }),
     logger,
@@ -78,7 +80,11 @@ export async function createTransactionsHarness(label: string, options: HarnessO
     limits: parseRateLimitConfig(options.env ?? {}),
     metrics: createApiMetrics(),
     bcryptCost: 10,
+    auth: { staffSecondFactor: 'required', secondFactorKeys: parseKeyringText('totp', 'TOTP_KEYS', `t1:${Buffer.alloc(32, 9).toString('base64')}`) },
+    transfers: apiTransferSettings(parseTransferSettings(options.env ?? {}), config.NODE_ENV),
   };
+  // The API's own business calendar and COB, with the worker's settings (the worker below has its own COB).
+  const deps: AppDeps = { ...baseDeps, books: createAppBooks(baseDeps, { ...parseBooksSettings({ NODE_ENV: config.NODE_ENV }), ...options.workerSettings }) };
   const worker =
     options.worker === false
       ? undefined

@@ -4,7 +4,7 @@ import { EVENTSTORE_TEST_IMAGE, esdbSkipMessage, findEsdbTestServer } from './es
 
 describe('the EventStoreDB test server', () => {
   it('is the image docker-compose.yml runs', () => {
-    const compose = readFileSync(new URL('../../../../docker-compose.yml', import.meta.url), 'utf8');
+    const compose = readFileSync(new URL('../../../../../docker-compose.yml', import.meta.url), 'utf8');
     const image = /^\s{2}eventstore:\s*\n\s+image:\s*(\S+)/m.exec(compose)?.[1];
     expect(image).toBe(EVENTSTORE_TEST_IMAGE);
   });

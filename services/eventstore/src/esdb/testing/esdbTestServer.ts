@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventStoreDBClient, jsonEvent } from '@eventstore/db-client';
 import { sleep } from '@bank/platform';
 import { dockerEngine } from '@bank/testkit';
-import { toEsdbConnectionString } from './esdbMapping';
+import { toEsdbConnectionString } from '../esdbMapping';
 
 /**
  * Where the EventStoreDB conformance suite runs (test support, not exported by the package): the server EVENTSTORE_URL

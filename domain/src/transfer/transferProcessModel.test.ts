@@ -8,8 +8,8 @@ import { expectValidEvents } from '../testing/deciderSpecification';
 import { ADMIN_ID, CUSTOMER_ID, LATER, NOW, opened, PAYEE_ACCOUNT_NUMBER, PAYEE_ID, uuid } from '../testing/fixtures';
 import type { TransferEvent, TransferState } from './transferDecider';
 import { decideTransferRecord, evolveTransfer, initialTransferState } from './transferDecider';
-import type { TransferStep } from './transferSteps';
-import { isOutcomeAlreadyCommitted, isPayeeGone, nextTransferStep, PAYEE_ACCOUNT_CLOSED_REASON, transferRequestOf, transferStepActions } from './transferSteps';
+import type { TransferStep } from './transferProcessModel';
+import { isOutcomeAlreadyCommitted, isPayeeGone, nextTransferStep, PAYEE_ACCOUNT_CLOSED_REASON, transferRequestOf, transferStepActions } from './transferProcessModel';
 
 /**
  * The process model run by a small interpreter over in-memory streams, as the services' transfer process runs it over
@@ -76,7 +76,7 @@ function setUp(options: { internal: boolean; payee?: 'open' | 'closed'; toSelf?:
         refundTransactionId: REFUND,
         accountNumber: options.internal ? PAYEE_ACCOUNT_NUMBER : '9876543210',
         bankName: options.internal ? 'Summit Bank' : 'Other Bank',
-        routingNumber: '123456789',
+        routingNumber: '021000021',
         accountType: 'checking',
         recipientName: 'Grace Hopper',
         description: 'Dinner',

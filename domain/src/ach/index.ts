@@ -1,0 +1,3 @@
+export * from './routingNumber';
+export * from './bankingDays';
+export * from './nacha';

@@ -1,0 +1,87 @@
+/**
+ * ACH return reason codes (addenda type 99) and their words, as the NACHA Operating Rules list them (Appendix Four),
+ * in sentence case: the customer sees "Returned: R01 Insufficient funds".
+ */
+export const returnReasons = {
+  R01: 'Insufficient funds',
+  R02: 'Account closed',
+  R03: 'No account/unable to locate account',
+  R04: 'Invalid account number structure',
+  R05: 'Unauthorized debit to consumer account using corporate SEC code',
+  R06: "Returned per ODFI's request",
+  R07: 'Authorization revoked by customer',
+  R08: 'Payment stopped',
+  R09: 'Uncollected funds',
+  R10: 'Customer advises originator is not known to receiver and/or originator is not authorized by receiver to debit receiver’s account',
+  R11: 'Customer advises entry not in accordance with the terms of the authorization',
+  R12: 'Account sold to another DFI',
+  R13: 'Invalid ACH routing number',
+  R14: 'Representative payee deceased or unable to continue in that capacity',
+  R15: 'Beneficiary or account holder (other than a representative payee) deceased',
+  R16: 'Account frozen/entry returned per OFAC instruction',
+  R17: 'File record edit criteria/entry with invalid account number initiated under questionable circumstances',
+  R18: 'Improper effective entry date',
+  R19: 'Amount field error',
+  R20: 'Non-transaction account',
+  R21: 'Invalid company identification',
+  R22: 'Invalid individual ID number',
+  R23: 'Credit entry refused by receiver',
+  R24: 'Duplicate entry',
+  R25: 'Addenda error',
+  R26: 'Mandatory field error',
+  R27: 'Trace number error',
+  R28: 'Routing number check digit error',
+  R29: 'Corporate customer advises not authorized',
+  R30: 'RDFI not participant in check truncation program',
+  R31: 'Permissible return entry (CCD and CTX only)',
+  R32: 'RDFI non-settlement',
+  R33: 'Return of XCK entry',
+  R34: 'Limited participation DFI',
+  R35: 'Return of improper debit entry',
+  R36: 'Return of improper credit entry',
+  R37: 'Source document presented for payment',
+  R38: 'Stop payment on source document',
+  R39: 'Improper source document/source document presented for payment',
+  R40: 'Return of ENR entry by federal government agency',
+  R41: 'Invalid transaction code (ENR)',
+  R42: 'Routing number/check digit error (ENR)',
+  R43: 'Invalid DFI account number (ENR)',
+  R44: 'Invalid individual ID number/identification number (ENR)',
+  R45: 'Invalid individual name/company name (ENR)',
+  R46: 'Invalid representative payee indicator (ENR)',
+  R47: 'Duplicate enrollment (ENR)',
+  R50: 'State law affecting RCK acceptance',
+  R51: 'Item related to RCK entry is ineligible or RCK entry is improper',
+  R52: 'Stop payment on item related to RCK entry',
+  R53: 'Item and RCK entry presented for payment',
+  R61: 'Misrouted return',
+  R62: 'Return of erroneous or reversing debit',
+  R67: 'Duplicate return',
+  R68: 'Untimely return',
+  R69: 'Field error(s)',
+  R70: 'Permissible return entry not accepted/return not requested by ODFI',
+  R71: 'Misrouted dishonored return',
+  R72: 'Untimely dishonored return',
+  R73: 'Timely original return',
+  R74: 'Corrected return',
+  R75: 'Return not a duplicate',
+  R76: 'No errors found',
+  R77: 'Non-acceptance of R62 dishonored return',
+  R80: 'IAT entry coding error',
+  R81: 'Non-participant in IAT program',
+  R82: 'Invalid foreign receiving DFI identification',
+  R83: 'Foreign receiving DFI unable to settle',
+  R84: 'Entry not processed by gateway',
+  R85: 'Incorrectly coded outbound international payment',
+} as const;
+
+export type ReturnReasonCode = keyof typeof returnReasons;
+
+export function isReturnReasonCode(code: string): code is ReturnReasonCode {
+  return Object.hasOwn(returnReasons, code);
+}
+
+/** "R01 Insufficient funds": the code and its words, as a returned transfer's description shows them. */
+export function describeReturnReason(code: ReturnReasonCode): string {
+  return `${code} ${returnReasons[code]}`;
+}
