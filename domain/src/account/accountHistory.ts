@@ -5,7 +5,7 @@ import type { AccountEvent, MoneyEvent } from './accountDecider';
 import { signedAmount } from './accountDecider';
 
 /** What produced a transaction. */
-export type TransactionKind = 'transfer_debit' | 'transfer_credit' | 'refund' | 'adjustment' | 'staff' | 'reversal';
+export type TransactionKind = 'transfer_debit' | 'transfer_credit' | 'refund' | 'interest' | 'adjustment' | 'staff' | 'reversal';
 
 /** One transaction as the auditors' replay knows it. */
 export interface TransactionRecord {
@@ -46,6 +46,7 @@ export function emptyAccountHistory(): AccountHistory {
 function kindOf(event: MoneyEvent): TransactionKind {
   switch (event.type) {
     case 'AccountCredited':
+      if (event.data.interest !== undefined) return 'interest';
       return event.data.refundOf === undefined ? 'transfer_credit' : 'refund';
     case 'AccountDebited':
       return 'transfer_debit';

@@ -26,6 +26,8 @@ export function kindLabel(line: Pick<StatementLine, 'kind'>): string {
       return 'Transfer in';
     case 'refund':
       return 'Refund';
+    case 'interest':
+      return 'Interest';
     case 'adjustment':
       return 'Adjustment';
     case 'staff':

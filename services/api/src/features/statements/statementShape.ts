@@ -7,7 +7,7 @@ export const statementTransactionShape = z
     date: z.iso.datetime({ offset: true }).describe('when the log recorded it'),
     description: z.string(),
     type: z.enum(['credit', 'debit']),
-    kind: z.enum(['transfer_debit', 'transfer_credit', 'refund', 'adjustment', 'staff', 'reversal']),
+    kind: z.enum(['transfer_debit', 'transfer_credit', 'refund', 'interest', 'adjustment', 'staff', 'reversal']),
     amount: z.number().positive().describe('dollars'),
     balanceAfter: z.number().describe('dollars: the running balance'),
     transferId: z.uuid().optional(),
