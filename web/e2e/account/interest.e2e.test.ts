@@ -130,6 +130,7 @@ describe('interest on savings, in the browser', () => {
     await page.getByLabel('Rate (% a year)').fill('4.25');
     await page.getByLabel('Effective from').fill('2026-11-15');
     await page.getByRole('button', { name: /Schedule/ }).click();
+    await page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: /4\.25/ }).first().waitFor();
     await expect.poll(async () => (await api<{ data: { account: string; annualRate: number; effectiveFrom: string }[] }>('GET', '/rates')).body.data, { timeout: 15_000 }).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ account: 'savings', annualRate: 5, effectiveFrom: '2026-10-28' }),
@@ -137,6 +138,11 @@ describe('interest on savings, in the browser', () => {
       ]),
     );
     console.log(`screenshot: ${await screenshot(page, 'interest-admin-rates-1280')}`);
+    // The admin navigation (eight screens, Security and Logout) fits beside the brand without a sideways scroll.
+    for (const width of [900, 1024, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll at ${width} px`).toBe(true);
+    }
     expectNoConsoleErrors(tracked);
     await tracked.context.close();
   });
