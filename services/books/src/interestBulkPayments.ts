@@ -1,12 +1,58 @@
-import type { CommandContext, CommandHandler } from '@bank/commands';
-import { accountDecider, openAccountState, streams, type AccountCommand, type AccountEvent } from '@bank/domain';
-import type { EventStore, StreamAppend } from '@bank/eventstore';
+import { deterministicId, type CommandContext, type CommandHandler } from '@bank/commands';
+import { accountDecider, openAccountState, streams, type AccountCommand, type AccountEvent, type AccountKind } from '@bank/domain';
+import type { EventStore, StreamAppend, StreamAppendOutcome } from '@bank/eventstore';
 
 /** One account's payment of the month, as the COB's interest step decides it. */
 export interface InterestPaymentRequest {
   readonly userId: string;
   readonly command: Extract<AccountCommand, { type: 'PayInterest' }>;
   readonly context: CommandContext;
+}
+
+/** The transaction id of an account's interest payment for a month (one per account and month, whoever pays it). */
+export function interestTransactionId(userId: string, account: string, month: string): string {
+  return deterministicId(`interest:${userId}:${account}:${month}`);
+}
+
+/** An account's payment for a month: the PayInterest command and its context (the command id the event ids derive from). */
+export function interestPayment(
+  owed: { readonly userId: string; readonly account: AccountKind; readonly amountCents: number; readonly accruedUnits: string; readonly carryUnits: string },
+  month: string,
+  businessDate: string,
+  now: string,
+): InterestPaymentRequest {
+  return {
+    userId: owed.userId,
+    command: {
+      type: 'PayInterest',
+      transactionId: interestTransactionId(owed.userId, owed.account, month),
+      account: owed.account,
+      amountCents: owed.amountCents,
+      month,
+      accruedUnits: owed.accruedUnits,
+      carryUnits: owed.carryUnits,
+      businessDate,
+      now,
+    },
+    context: { commandId: `interest:${owed.userId}:${owed.account}:${month}`, metadata: { actorRole: 'system', correlationId: `cob:${businessDate}` } },
+  };
+}
+
+/**
+ * One payment through the command handler (the path without bulk appends, and the bulk path's fallback). `fresh`
+ * brings the handler's state of the stream up to date first: after a bulk append it may be stale, and a payment
+ * already stored must be decided a no-op on the real head, not re-appended (a duplicate) on a stale one.
+ */
+export async function payInterestByCommand(commands: CommandHandler, payment: InterestPaymentRequest, fresh = false): Promise<void> {
+  const streamId = streams.account(payment.userId);
+  if (fresh) await commands.read(accountDecider, streamId, () => undefined, { fresh: true });
+  await commands.execute({
+    decider: accountDecider,
+    streamId,
+    decide: (state) => accountDecider.decide(payment.command, state),
+    context: payment.context,
+    commandType: payment.command.type,
+  });
 }
 
 /** The store methods the bulk path needs (PostgreSQL's). */
@@ -40,6 +86,20 @@ export interface BulkOutcome {
  * meanwhile) stores nothing and the payment goes back to the caller, for the command handler.
  */
 export async function payInterestInBulk(store: BulkStore, commands: CommandHandler, requests: readonly InterestPaymentRequest[]): Promise<BulkOutcome> {
+  const plan = await planInterestPayments(store, commands, requests);
+  return settleInterestPayments(plan, await store.appendMany(plan.appends));
+}
+
+/** The payments of a chunk as appends on the streams' tails (each payment's append at `appends[i]` is `planned[i]`'s). */
+export interface InterestPaymentPlan {
+  readonly appends: readonly StreamAppend[];
+  readonly planned: readonly InterestPaymentRequest[];
+  /** Payments that cannot be decided on the tails (a stream missing, a refusal): for the command handler. */
+  readonly fallback: readonly InterestPaymentRequest[];
+}
+
+/** Reads the tails of the chunk's streams (one query) and decides and wraps every payment on them. */
+export async function planInterestPayments(store: Pick<BulkStore, 'streamTails'>, commands: CommandHandler, requests: readonly InterestPaymentRequest[]): Promise<InterestPaymentPlan> {
   const streamIds = requests.map((request) => streams.account(request.userId));
   const tails = await store.streamTails(streamIds, BALANCE_QUERIES);
   const fallback: InterestPaymentRequest[] = [];
@@ -85,11 +145,16 @@ export async function payInterestInBulk(store: BulkStore, commands: CommandHandl
     head.lastHash = String(newEvents[0]!.metadata!.hash);
   });
 
-  const outcomes = await store.appendMany(appends);
+  return { appends, planned: appended, fallback };
+}
+
+/** What the appends did: stored (or found stored) payments are settled, the others go back for the command handler. */
+export function settleInterestPayments(plan: InterestPaymentPlan, outcomes: readonly StreamAppendOutcome[]): BulkOutcome {
+  const fallback = [...plan.fallback];
   let settled = 0;
   outcomes.forEach((outcome, index) => {
     if (outcome.kind === 'appended' || outcome.kind === 'duplicate') settled += 1;
-    else fallback.push(appended[index]!);
+    else fallback.push(plan.planned[index]!);
   });
   return { settled, fallback };
 }

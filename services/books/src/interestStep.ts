@@ -1,6 +1,5 @@
-import { deterministicId, type CommandHandler } from '@bank/commands';
+import type { CommandHandler } from '@bank/commands';
 import {
-  accountDecider,
   businessDayDecider,
   interestRatesDecider,
   isLastDayOfMonth,
@@ -16,7 +15,7 @@ import { sleep, type Clock, type Logger } from '@bank/platform';
 import type pg from 'pg';
 import type { CobStepRunner, CobStepSummary } from './cobPipeline';
 import type { CobFaultHook } from './cobFaults';
-import { bulkStoreOf, payInterestInBulk, type InterestPaymentRequest } from './interestBulkPayments';
+import { bulkStoreOf, interestPayment, payInterestByCommand, payInterestInBulk, type InterestPaymentRequest } from './interestBulkPayments';
 import { ProjectorBehindError, waitForReadModels } from './projectorWait';
 
 export interface InterestStepDeps {
@@ -43,10 +42,7 @@ const PAGE = 2_000;
 /** Payments per bulk append at month end (PostgreSQL). */
 export const DEFAULT_PAYMENT_CHUNK = 500;
 
-/** The transaction id of an account's interest payment for a month (one per account and month, whoever pays it). */
-export function interestTransactionId(userId: string, account: string, month: string): string {
-  return deterministicId(`interest:${userId}:${account}:${month}`);
-}
+export { interestTransactionId } from './interestBulkPayments';
 
 interface DayRow {
   accounts: number;
@@ -129,38 +125,13 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
     }
   }
 
-  function paymentOf(row: OwedRow, month: string, date: string): InterestPaymentRequest {
-    return {
-      userId: row.user_id,
-      command: {
-        type: 'PayInterest',
-        transactionId: interestTransactionId(row.user_id, row.account, month),
-        account: row.account,
-        amountCents: Number(row.booked_cents),
-        month,
-        accruedUnits: row.owed_units,
-        carryUnits: row.carry_out_units,
-        businessDate: date,
-        now: now(),
-      },
-      context: { commandId: `interest:${row.user_id}:${row.account}:${month}`, metadata: { actorRole: 'system', correlationId: `cob:${date}` } },
-    };
-  }
-
-  /** One payment through the command handler (the one-by-one path, and the bulk path's fallback). */
-  async function pay(payment: InterestPaymentRequest, fresh = false): Promise<void> {
-    const streamId = streams.account(payment.userId);
-    // After a bulk append the handler may hold a stale state of the stream: brought up to date first, so that a
-    // payment already stored is decided a no-op on the real head (not re-appended as a duplicate on a stale one).
-    if (fresh) await deps.commands.read(accountDecider, streamId, () => undefined, { fresh: true });
-    await deps.commands.execute({
-      decider: accountDecider,
-      streamId,
-      decide: (state) => accountDecider.decide(payment.command, state),
-      context: payment.context,
-      commandType: payment.command.type,
-    });
-  }
+  const paymentOf = (row: OwedRow, month: string, date: string): InterestPaymentRequest =>
+    interestPayment(
+      { userId: row.user_id, account: row.account, amountCents: Number(row.booked_cents), accruedUnits: row.owed_units, carryUnits: row.carry_out_units },
+      month,
+      date,
+      now(),
+    );
 
   /** Runs `work` over the items, `paymentConcurrency` at a time. */
   async function inLanes<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
@@ -203,7 +174,7 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
           const outcome = await payInterestInBulk(bulk, deps.commands, chunk);
           made += outcome.settled;
           fellBack += outcome.fallback.length;
-          for (const payment of outcome.fallback) await pay(payment, true);
+          for (const payment of outcome.fallback) await payInterestByCommand(deps.commands, payment, true);
           made += outcome.fallback.length;
           if (!faulted && made >= 2) {
             faulted = true;
@@ -212,7 +183,7 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
         });
       } else {
         await inLanes(payments, async (payment) => {
-          await pay(payment);
+          await payInterestByCommand(deps.commands, payment);
           made += 1;
           if (made === 2) await deps.fault?.('interest-payments');
         });
