@@ -226,8 +226,11 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
     const month = monthOf(date);
     if (isLastDayOfMonth(date) && (state.lastMonthClosed === null || state.lastMonthClosed < month)) {
       await accrualApplied(date, accruedAt);
+      const paying = performance.now();
       const made = await payMonth(month, date);
+      const paymentsMs = Math.round(performance.now() - paying);
       const totals = await paymentsApplied(month);
+      const shownPaidMs = Math.round(performance.now() - paying);
       await businessDay(
         { type: 'CloseInterestMonth', businessDate: date, paidAccounts: totals.paid_accounts, paidCents: totals.paid_cents, now: now() },
         `interest:${month}:close`,
@@ -235,7 +238,7 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
       );
       summary.paidAccounts = totals.paid_accounts;
       summary.paidCents = Number(totals.paid_cents);
-      deps.logger?.info({ businessDate: date, month, paymentsMade: made, paidAccounts: totals.paid_accounts, paidCents: totals.paid_cents }, 'COB: interest of the month paid');
+      deps.logger?.info({ businessDate: date, month, paymentsMade: made, paymentsMs, shownPaidMs, paidAccounts: totals.paid_accounts, paidCents: totals.paid_cents }, 'COB: interest of the month paid');
     }
     return summary;
   };
