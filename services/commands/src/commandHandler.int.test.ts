@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { commandRecipe, runAccountHistory } from '../../../domain/src/testing/randomHistory';
 import { toNewEvents } from './commandContext';
 import { createCommandHandler, type CommandHandler } from './commandHandler';
+import { verifyChain } from './hashChain';
 import { createPostgresSnapshotStore, ensureSnapshotSchema, type SnapshotStore } from './snapshotStore';
 
 const ADMIN = '00000000-0000-4000-8000-00000000000a';
@@ -254,5 +255,23 @@ describe('snapshots are a cache (property)', () => {
       }),
       { numRuns: 15 },
     );
+  });
+});
+
+describe('a retried command decided on a stale cached state', () => {
+  it('keeps the stored events, not its own, when the stored duplicate ends where its expected revision would', async () => {
+    const a = handler();
+    // Another process, with another clock: its events' metadata and hashes differ from what `a` would compute.
+    const b = createCommandHandler({ store, now: () => new Date('2025-01-02T03:04:05.000Z') });
+    const streamId = await openAccount(a, 10_000);
+    const transactionId = randomUUID();
+    // b stores the command first; a, whose cache is one event behind, is asked the same command (same id) again.
+    const command: AccountCommand = { type: 'PostStaffTransaction', transactionId, adminId: ADMIN, account: 'checking', direction: 'credit', amountCents: 500, date: '2025-01-01', description: 'Staff posting', now: '2025-01-02T03:04:05.000Z' };
+    const commandId = `retried-${transactionId}`;
+    expect((await account(b, streamId, command, commandId)).events).toHaveLength(1);
+    expect((await account(a, streamId, command, commandId)).duplicate).toBe(true);
+    await post(a, streamId, 'debit', 100);
+    expect(verifyChain(await store.readStream(streamId))).toBeUndefined();
+    expect(await currentState(a, streamId)).toEqual(await replayed(streamId));
   });
 });

@@ -73,6 +73,12 @@ export interface AppendResult {
   readonly nextExpectedRevision: bigint;
   /** Position of the last event appended (or of the last already-stored duplicate). */
   readonly position: Position;
+  /**
+   * True when every event id was stored already and nothing was written (a retry), where the store can tell (the
+   * PostgreSQL adapter); absent otherwise. The revisions alone cannot tell it when a stale writer's expected revision
+   * happens to end where the stored duplicate ends.
+   */
+  readonly duplicate?: boolean;
 }
 
 export interface ReadAllOptions {

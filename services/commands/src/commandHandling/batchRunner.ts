@@ -96,7 +96,9 @@ export function createBatchRunner(deps: BatchRunnerDeps): (queue: StreamQueue, b
           continue;
         }
 
-        if (result.nextExpectedRevision === after.revision) {
+        // A duplicate whose revision happens to match (decided on a stale state) is not this try's events: their hashes
+        // were computed here, the stored ones by the writer that stored them, so they must never reach the cache.
+        if (result.nextExpectedRevision === after.revision && result.duplicate !== true) {
           if (decider.fork) {
             for (const events of toAppend) for (const event of events) entry.state = decider.evolve(entry.state, event);
           } else entry.state = state;

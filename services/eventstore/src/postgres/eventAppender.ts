@@ -106,6 +106,7 @@ export function createEventAppender(pool: pg.Pool, s: EventStoreSchema, options:
     return {
       nextExpectedRevision: BigInt(row.result_revision!),
       position: { commit: BigInt(row.result_commit!), prepare: BigInt(row.result_prepare!) },
+      ...(row.result_kind === 'duplicate' ? { duplicate: true } : {}),
     };
   }
 
