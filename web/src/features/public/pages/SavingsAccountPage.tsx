@@ -9,7 +9,8 @@ import { formatPercent, rateInForce, scheduledRates } from '../../interest/inter
 import { usePublicRates, type PublicRates } from '../../interest/publicRates';
 
 const benefits: readonly { readonly title: string; readonly icon: IconName; readonly text: string }[] = [
-  { title: 'Interest every month', icon: 'percent', text: 'Interest accrues every day on your balance and is paid into your account on the last day of each month.' },
+  // The spec's claim for the benefits text; the rate in force and its APY come from the bank below (GET /rates).
+  { title: 'Up to 7% per year', icon: 'percent', text: 'Earn up to 7% interest per year, accrued every day and paid into your account on the last day of each month.' },
   { title: `Insured up to ${formatWholeDollars(250_000)}`, icon: 'shield', text: `Your deposits are insured up to ${formatWholeDollars(250_000)} per depositor.` },
   { title: 'No monthly fees', icon: 'wallet', text: 'No minimum opening deposit and no fee to keep your account open.' },
   { title: 'Money when you need it', icon: 'exchange', text: 'Move money to your checking account instantly, at any hour.' },
@@ -51,7 +52,6 @@ function SavingsRate({ rates }: { rates: PublicRates }) {
 
 export function SavingsAccountPage() {
   const rates = usePublicRates();
-  const savings = rates.status === 'ready' ? rateInForce(rates.rates, 'savings') : undefined;
   return (
     <>
       <PageTitle>Savings Account</PageTitle>
@@ -65,11 +65,7 @@ export function SavingsAccountPage() {
           </ButtonLink>
         }
       >
-        <p>
-          Put your money to work
-          {savings ? ` at ${formatPercent(savings.annualRate)} a year (${formatPercent(savings.apy)} APY)` : ' with interest paid every month'}, no monthly fees and
-          round-the-clock access online.
-        </p>
+        <p>Put your money to work with interest of up to 7% per year, no monthly fees and round-the-clock access online.</p>
       </PageBanner>
 
       <section className="section" aria-labelledby="benefits-title">
