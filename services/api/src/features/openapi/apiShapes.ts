@@ -5,6 +5,7 @@ import { businessDateAdvanceShape, businessDateShape } from '../businessDate/bus
 import { contactShape } from '../contacts/contactShape';
 import { bankShape, notificationSettingShape } from '../mail/mailShapes';
 import { standingOrderShape } from '../standingOrders/standingOrderShape';
+import { ledgerAccountShape, ledgerDayShape, ledgerEntryShape, reconciliationShape, trialBalanceShape } from '../ledger/ledgerShapes';
 import { statementShape } from '../statements/statementShape';
 import { adminUserShape, cardRequestShape, userShape } from '../users/userShape';
 
@@ -49,6 +50,11 @@ export const apiShapes = {
   BusinessDateAdvance: businessDateAdvanceShape,
   Bank: bankShape,
   NotificationSetting: notificationSettingShape,
+  LedgerAccount: ledgerAccountShape,
+  TrialBalance: trialBalanceShape,
+  LedgerEntry: ledgerEntryShape,
+  Reconciliation: reconciliationShape,
+  LedgerDay: ledgerDayShape,
 } as const;
 
 export type ShapeName = keyof typeof apiShapes;
