@@ -30,7 +30,8 @@ function runMain(env: Record<string, string>): Promise<{ code: number | null; ou
 // Nothing listens there: a start that gets past its keys stops at the database, without touching the shared one.
 const NO_DATABASE = 'postgres://postgres@127.0.0.1:9/bank';
 
-describe('starting the bank (a real process)', () => {
+// Each test starts its own process in its own DATA_DIR: they run side by side (a start is seconds of tsx loading).
+describe.concurrent('starting the bank (a real process)', () => {
   it('in production, stops before connecting to anything when the keys are not in the environment, naming each', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-main-'));
     const { code, output } = await runMain({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: NO_DATABASE });
