@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,8 +30,7 @@ function runMain(env: Record<string, string>): Promise<{ code: number | null; ou
 // Nothing listens there: a start that gets past its keys stops at the database, without touching the shared one.
 const NO_DATABASE = 'postgres://postgres@127.0.0.1:9/bank';
 
-// Each test starts its own process in its own DATA_DIR: they run side by side (a start is seconds of tsx loading).
-describe.concurrent('starting the bank (a real process)', () => {
+describe('starting the bank (a real process)', () => {
   it('in production, stops before connecting to anything when the keys are not in the environment, naming each', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-main-'));
     const { code, output } = await runMain({ NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: NO_DATABASE });
@@ -55,6 +54,7 @@ describe.concurrent('starting the bank (a real process)', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-main-'));
     const { output } = await runMain({ NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: NO_DATABASE });
     const file = path.join(dataDir, 'keys', 'jwt.json');
+    expect(existsSync(file), output).toBe(true);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(output).toContain(`Created a new key file ${file} (mode 0600) because JWT_KEYS is not set`);
   });
