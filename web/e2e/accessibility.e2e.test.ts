@@ -84,14 +84,14 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   });
 
   it('the customer area', { timeout: 300_000 }, async () => {
-    const paths = ['/account/home', '/account/transactions', '/account/statements', '/account/support', '/account/cards', '/account/profile', '/account/transfer', '/account/info', '/account/settings', '/account/update-account', '/account/update-password', '/account/beneficiaries', '/account/security', '/account/notifications'];
+    const paths = ['/account/home', '/account/transactions', '/account/statements', '/account/interest', '/account/support', '/account/cards', '/account/profile', '/account/transfer', '/account/info', '/account/settings', '/account/update-account', '/account/update-password', '/account/beneficiaries', '/account/security', '/account/notifications'];
     const findings = await scanEach(e2e, paths.map((path) => ({ path, width: viewports.desktop.width, session: customer })));
     expect(findings, report(findings)).toEqual([]);
   });
 
   it('the admin area', { timeout: 300_000 }, async () => {
     const id = customer.user._id;
-    const paths = ['/admin/dashboard', '/admin/users', `/admin/users/${id}`, `/admin/users/account/${id}`, `/admin/users/edit/${id}`, '/admin/contacts', '/admin/transactions/add-transactions', `/admin/transactions/${id}`, '/admin/beneficiaries', '/admin/security'];
+    const paths = ['/admin/dashboard', '/admin/users', `/admin/users/${id}`, `/admin/users/account/${id}`, `/admin/users/edit/${id}`, '/admin/contacts', '/admin/transactions/add-transactions', `/admin/transactions/${id}`, '/admin/beneficiaries', '/admin/rates', '/admin/security'];
     const findings = await scanEach(e2e, paths.map((path) => ({ path, width: viewports.desktop.width, session: admin })));
     expect(findings, report(findings)).toEqual([]);
   });

@@ -56,6 +56,17 @@ describe('createStatementFold', () => {
     expect(statementOf(stored, 'checking', period('2024-12-01', '2024-12-31')).totals).toEqual({ openingCents: 0, closingCents: 0, totalInCents: 0, totalOutCents: 0, lines: 0 });
   });
 
+  it("lists a month's interest payment as a credit of kind 'interest'", () => {
+    const credit = (transactionId: string, extra: object): StoredEvent => ({
+      type: 'AccountCredited',
+      data: { transactionId, account: 'savings', amountCents: 274, description: 'Interest', occurredAt: '2025-03-31T23:00:00.000Z', balanceAfterCents: 974, direction: 'credit', status: 'completed', ...extra },
+      createdAt: '2025-03-31T23:00:00.000Z',
+    } as StoredEvent);
+    const events = [...stored, credit(uuid(6), { interest: { month: '2025-03', accruedUnits: '100000000000', carryUnits: '-10000000' } })];
+    const { lines } = statementOf(events, 'savings', period('2025-03-01', '2025-03-31'));
+    expect(lines.map((line) => [line.transactionId, line.kind, line.description, line.amountCents])).toEqual([[uuid(6), 'interest', 'Interest', 274]]);
+  });
+
   it('stops at the first event after the period', () => {
     const fold = createStatementFold('checking', period('2025-01-01', '2025-01-31'));
     expect(stored.map((event) => fold.step(event).kind)).toEqual(['line', 'line', 'line', 'after', 'after', 'after', 'after']);

@@ -16,6 +16,7 @@ import { createBusinessDateRouter } from './features/businessDate/businessDateRo
 import { createCardsRouter } from './features/cards/cardsRouter';
 import { createContactsRouter } from './features/contacts/contactsRouter';
 import { createFilesRouter } from './features/files/filesRouter';
+import { createInterestRouter } from './features/interest/interestRouter';
 import { createLedgerRouter } from './features/ledger/ledgerRouter';
 import { createMailRouter } from './features/mail/mailRouter';
 import { createApiDocsRouter } from './features/openapi/apiDocsRouter';
@@ -66,6 +67,7 @@ export function createApiRouters(deps: AppDeps): express.Router[] {
     createLedgerRouter(deps),
     createAuditRouter(deps),
     createBusinessDateRouter(deps),
+    createInterestRouter(deps),
   ];
 }
 

@@ -35,6 +35,11 @@ interface Case {
 
 const callersByRole = new Map<Caller, () => Promise<SignedIn>>();
 
+/** The UTC date after today (the test app's business date follows the calendar). */
+function tomorrowUtc(): string {
+  return new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+}
+
 async function freshCustomerId(): Promise<string> {
   return (await t.customer()).userId;
 }
@@ -218,6 +223,11 @@ const cases: readonly Case[] = [
   { method: 'get', route: '/admin/business-date', path: () => '/api/admin/business-date' },
   // The test app follows the calendar: an admin's advance is refused with 409 (the advance itself: businessDate.int.test.ts).
   { method: 'post', route: '/admin/business-date/advance', path: () => '/api/admin/business-date/advance', body: () => ({ days: 1 }), notSuccessFor: ['admin'] },
+  { method: 'get', route: '/rates', path: () => '/api/rates' },
+  // A change from tomorrow (the test app follows the calendar: the business date is today).
+  { method: 'put', route: '/admin/rates', path: () => '/api/admin/rates', body: () => ({ account: 'checking', annualRate: 0.5, effectiveFrom: tomorrowUtc() }) },
+  // Staff have no account: their interest is a customer's they are not (404 'User not found'), not a role refusal.
+  { method: 'get', route: '/interest', path: () => '/api/interest', notSuccessFor: ['admin'] },
   // E-mail: the links' tokens come in messages (features/mail/mail.int.test.ts); a made-up one is 400 for anyone.
   { method: 'get', route: '/bank', path: () => '/api/bank' },
   { method: 'post', route: '/auth/forgot-password', path: () => '/api/auth/forgot-password', body: () => ({ email: uniqueEmail('forgot') }) },

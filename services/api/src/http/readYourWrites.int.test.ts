@@ -75,3 +75,27 @@ describe('read-your-writes with the projector stopped', () => {
     expect(health.headers['x-stale']).toBe('true');
   });
 });
+
+describe('a staff posting while the projector is behind', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('ryw_posting', { consistencyTimeoutMs: 300 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 201 with the transaction from its own event, X-Stale, instead of failing', async () => {
+    const customer = await t.customer();
+    const admin = await t.staff('admin');
+    await t.projector.stop();
+    const res = await request(t.app)
+      .post(`/api/transaction/admin/${customer.userId}`)
+      .set(admin.auth)
+      .send({ amount: 12.34, transactionType: 'credit', account: 'savings', date: '2026-01-15', description: 'Correction', reason: 'Branch deposit' });
+    expect(res.status).toBe(201);
+    expect(res.headers['x-stale']).toBe('true');
+    expect(res.body.data).toMatchObject({ amount: 12.34, transactionType: 'credit', account: 'savings', description: 'Correction', status: 'completed', balanceAfter: 12.34 });
+    expect(res.body.data.date).toBe('2026-01-15T00:00:00.000Z');
+  });
+});

@@ -24,6 +24,7 @@ export const accountRoutes: RouteObject[] = [
         children: [
           { path: '/account/home', Component: lazyPage(() => import('./pages/HomePage'), 'HomePage') },
           { path: '/account/transactions', Component: lazyPage(() => import('./pages/TransactionsPage'), 'TransactionsPage') },
+          { path: '/account/interest', Component: lazyPage(() => import('../interest/InterestPage'), 'InterestPage') },
           { path: '/account/statements', Component: lazyPage(() => import('./pages/StatementsPage'), 'StatementsPage') },
           { path: '/account/support', Component: lazyPage(() => import('./pages/SupportPage'), 'SupportPage') },
           { path: '/account/cards', Component: lazyPage(() => import('./pages/CardsPage'), 'CardsPage') },

@@ -40,6 +40,7 @@ export const adminRoutes: RouteObject[] = [
           { path: '/admin/transactions/add-transactions', Component: lazyPage(() => import('./pages/AddTransactionPage'), 'AddTransactionPage') },
           { path: '/admin/transactions/:id', Component: lazyPage(() => import('./pages/UserTransactionsPage'), 'UserTransactionsPage') },
           { path: '/admin/beneficiaries', Component: lazyPage(() => import('./pages/AdminBeneficiariesPage'), 'AdminBeneficiariesPage') },
+          { path: '/admin/rates', Component: lazyPage(() => import('../interest/RatesPage'), 'RatesPage') },
           { path: '/admin/security', Component: lazyPage(() => import('./pages/AdminSecurityPage'), 'AdminSecurityPage') },
         ],
       },

@@ -10,6 +10,7 @@ import { identityFromEvents } from './auditFormat';
 import { BalanceChart } from './BalanceChart';
 import { BalancesAtPanel } from './BalancesAtPanel';
 import { StaffStatementPanel } from '../statements/StaffStatementPanel';
+import { StaffInterestPanel } from '../interest/StaffInterestPanel';
 import { Timeline } from './Timeline';
 import { CustomerJournalLinks } from '../ledger/CustomerJournalLinks';
 
@@ -97,6 +98,7 @@ export function CustomerAuditPage() {
             <BalancesAtPanel userId={id} at={at} onChangeAt={setAt} />
           </section>
           <StaffStatementPanel userId={id} className="audit-card" />
+          <StaffInterestPanel userId={id} className="audit-card" />
           <section aria-labelledby="timeline-heading" className="audit-card">
             <h2 id="timeline-heading">
               Timeline ({events.data.length} events{events.hasNextPage ? ', the oldest first; more to load' : ''})

@@ -14,6 +14,8 @@ describe('public and auth routes', () => {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
     localStorage.clear();
+    // Each test counts its own calls (the savings page asks GET /rates).
+    fetchMock.mockClear();
     vi.stubGlobal('fetch', fetchMock);
     stubMatchMedia();
     vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);

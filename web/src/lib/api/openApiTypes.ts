@@ -73,6 +73,24 @@ export interface components {
             message: string;
             requestId?: string;
         };
+        Interest: {
+            /** @description dollars: the month-to-date exact accrual plus the carry, rounded half to even */
+            accruedThisMonth: number;
+            /** @description the savings rate in force, percent a year */
+            annualRate: number;
+            apy: number;
+            /** @description dollars */
+            paidThisYear: number;
+            payments: {
+                /** @enum {string} */
+                account: "savings" | "checking";
+                /** @description dollars */
+                amount: number;
+                /** Format: date */
+                date: string;
+            }[];
+            year: number;
+        };
         LedgerAccount: {
             /** @description dollars */
             balance: number;
@@ -120,6 +138,16 @@ export interface components {
             /** @enum {string} */
             kind: "moneyReceived" | "transferReturned" | "standingOrderFailed" | "interestPaid" | "statementReady" | "newDevice" | "passwordChanged" | "secondFactorChanged";
             locked: boolean;
+        };
+        Rate: {
+            /** @enum {string} */
+            account: "savings" | "checking";
+            /** @description percent a year */
+            annualRate: number;
+            /** @description annual percentage yield, percent, two decimals: 100 × ((1 + r/1200)^12 − 1) */
+            apy: number;
+            /** Format: date */
+            effectiveFrom: string;
         };
         Reconciliation: {
             clearing: {
@@ -261,7 +289,7 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 /** @enum {string} */
-                kind: "transfer" | "credit" | "debit" | "refund" | "adjustment" | "staff" | "reversal";
+                kind: "transfer" | "credit" | "debit" | "refund" | "interest" | "adjustment" | "staff" | "reversal";
                 /** Format: uuid */
                 transferId?: string;
                 /** @enum {string} */

@@ -1,6 +1,7 @@
 import {
   centsToDollars,
   evolveCustomerLedger,
+  formatAnnualRate,
   formatUsd,
   newCustomerLedger,
   MASK,
@@ -152,6 +153,8 @@ export function summarize(type: string, data: Record<string, unknown>): string {
       return `Standing order payment of ${str(data.date)} failed: ${str(data.reason)}`;
     case 'OccurrenceMissed':
       return `Standing order payment of ${str(data.date)} missed (the bank was down)`;
+    case 'InterestRateScheduled':
+      return `${account} rate ${typeof data.annualRate === 'number' ? formatAnnualRate(data.annualRate) : str(data.annualRate)} % a year from ${str(data.effectiveFrom)}`;
     default:
       return type;
   }

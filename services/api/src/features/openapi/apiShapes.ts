@@ -3,6 +3,7 @@ import { enrolmentSecretShape, recoveryCodesShape, secondFactorChallengeShape, s
 import { beneficiaryShape } from '../beneficiaries/beneficiaryShape';
 import { businessDateAdvanceShape, businessDateShape } from '../businessDate/businessDateShape';
 import { contactShape } from '../contacts/contactShape';
+import { interestShape, rateShape } from '../interest/interestShape';
 import { bankShape, notificationSettingShape } from '../mail/mailShapes';
 import { standingOrderShape } from '../standingOrders/standingOrderShape';
 import { ledgerAccountShape, ledgerDayShape, ledgerEntryShape, reconciliationShape, trialBalanceShape } from '../ledger/ledgerShapes';
@@ -48,6 +49,8 @@ export const apiShapes = {
   SignInNotice: signInNoticeShape,
   BusinessDate: businessDateShape,
   BusinessDateAdvance: businessDateAdvanceShape,
+  Rate: rateShape,
+  Interest: interestShape,
   Bank: bankShape,
   NotificationSetting: notificationSettingShape,
   LedgerAccount: ledgerAccountShape,

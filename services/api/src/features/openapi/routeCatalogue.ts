@@ -25,6 +25,8 @@ import type { RouteDoc } from './routeDoc';
 import { auditRouteCatalogue } from './auditRouteCatalogue';
 import { statementQueryDoc } from '../statements/statementQuery';
 import { advanceInput } from '../businessDate/advanceInput';
+import { interestQueryDoc } from '../interest/interestQuery';
+import { interestRateInput } from '../interest/rateInput';
 import { forgotPasswordInput, resetPasswordInput } from '../auth/passwordReset';
 import { verifyEmailInput } from '../mail/emailConfirmation';
 import { notificationsInput } from '../mail/mailShapes';
@@ -493,6 +495,32 @@ export const routeCatalogue: readonly RouteDoc[] = [
     body: advanceInput,
     success: { status: 200, description: 'The business date after the advance and the dates closed', data: { shape: 'BusinessDateAdvance' } },
     errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/rates',
+    summary: "Each account type's annual rate in force and any change scheduled (not past ones), with the APY",
+    access: 'public',
+    success: { status: 200, description: 'The rates', data: { shape: 'Rate', list: true } },
+  },
+  {
+    method: 'put',
+    path: '/admin/rates',
+    summary: 'Schedule a rate change from a business date after the current one (a second change for the same account and date replaces the first)',
+    access: ADMIN,
+    body: interestRateInput,
+    success: { status: 200, description: 'The rates as GET /rates lists them', data: { shape: 'Rate', list: true } },
+    errors: [400, 422],
+    command: true,
+  },
+  {
+    method: 'get',
+    path: '/interest',
+    summary: "The signed-in customer's interest: savings rate and APY, accrued this month, paid in the year, the year's payments; format=pdf: the year's interest statement",
+    access: CUSTOMER_AREA,
+    query: interestQueryDoc,
+    success: { status: 200, description: 'The interest (or application/pdf)', data: { shape: 'Interest' } },
+    errors: [400, 404],
   },
   // E-mail (docs/email.md)
   { method: 'get', path: '/bank', summary: 'The bank: name, routing number, address, phone, e-mail', access: 'public', success: { status: 200, description: 'The bank', data: { shape: 'Bank' } } },

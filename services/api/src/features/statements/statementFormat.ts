@@ -28,6 +28,8 @@ export function kindLabel(line: Pick<StatementLine, 'kind' | 'direction'>): stri
       return 'Money out';
     case 'refund':
       return 'Refund';
+    case 'interest':
+      return 'Interest';
     case 'adjustment':
       return 'Adjustment';
     case 'staff':

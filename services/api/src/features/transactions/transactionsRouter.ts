@@ -11,7 +11,7 @@ import { requireAuth } from '../../auth/requireAuth';
 import { requireRole } from '../../auth/requireRole';
 import { nowIso } from '../../commands/clock';
 import { commandScope, runCommand } from '../../commands/runCommand';
-import { invalidField, NotFoundError } from '../../http/httpErrors';
+import { invalidField, NotFoundError, ServiceUnavailableError } from '../../http/httpErrors';
 import { requestIdOf } from '../../http/requestId';
 import { sendCommandResult } from '../../http/sendCommandResult';
 import { pageOf, pageRequest, type Page, type PageSize } from '../../http/keysetPage';
@@ -71,27 +71,43 @@ async function page(deps: AppDeps, req: Request, options: { userId?: string; siz
   return { data: paged.rows.map((row) => row.transaction), next: paged.next };
 }
 
-/** A transaction as the contract shows it, from the read model (the command has waited for the projector). */
-async function transactionNow(deps: AppDeps, transactionId: string): Promise<TransactionDto> {
+/** The data every money event carries: what a transaction shows. */
+type MoneyData = Pick<DebitData, 'transactionId' | 'amountCents' | 'direction' | 'occurredAt' | 'description' | 'account' | 'status' | 'balanceAfterCents' | 'transferId'>;
+
+/** A money event as the contract shows its transaction (the read model's row shows the same). */
+function presentMoney(data: MoneyData, status: TransactionDto['status'] = data.status): TransactionDto {
+  return {
+    _id: data.transactionId,
+    amount: centsToDollars(data.amountCents),
+    transactionType: data.direction,
+    date: new Date(data.occurredAt).toISOString(),
+    description: data.description,
+    account: data.account,
+    status,
+    balanceAfter: centsToDollars(data.balanceAfterCents),
+    ...(data.transferId ? { transferId: data.transferId } : {}),
+  };
+}
+
+/**
+ * A transaction as the contract shows it: from the read model once the projector has it, else (the projector behind
+ * the command's wait: X-Consistency-Stale) from the event the command decided. A retried command decided nothing and
+ * the projector has not caught up: 503, try again.
+ */
+async function transactionNow(deps: AppDeps, transactionId: string, decided: readonly { readonly data: object }[]): Promise<TransactionDto> {
   const row = await findTransaction(deps.pool, transactionId);
-  if (!row) throw new Error(`Transaction ${transactionId} is not in the read model`);
-  const { userId: _userId, amountCents: _cents, ...dto } = row;
-  return dto;
+  if (row) {
+    const { userId: _userId, amountCents: _cents, ...dto } = row;
+    return dto;
+  }
+  const event = decided.find((candidate) => (candidate.data as Partial<MoneyData>).transactionId === transactionId);
+  if (event) return presentMoney(event.data as MoneyData);
+  throw new ServiceUnavailableError('The transaction is recorded; its details are not readable yet, please try again', 1);
 }
 
 /** The payer's debit as the transfer's answer shows it: as decided, with its status now. */
 function presentDebit(debit: DebitData, status: TransferAnswer['status']): TransactionDto {
-  return {
-    _id: debit.transactionId,
-    amount: centsToDollars(debit.amountCents),
-    transactionType: 'debit',
-    date: new Date(debit.occurredAt).toISOString(),
-    description: debit.description,
-    account: debit.account,
-    status,
-    balanceAfter: centsToDollars(debit.balanceAfterCents),
-    ...(debit.transferId ? { transferId: debit.transferId } : {}),
-  };
+  return presentMoney(debit, status);
 }
 
 /**
@@ -146,7 +162,7 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
     await sendCommandResult(
       res,
       201,
-      async () => ({ message: TRANSFER_SUCCESSFUL_MESSAGE, data: debit ? presentDebit(debit, answer.status) : await transactionNow(deps, answer.debitTransactionId) }),
+      async () => ({ message: TRANSFER_SUCCESSFUL_MESSAGE, data: debit ? presentDebit(debit, answer.status) : await transactionNow(deps, answer.debitTransactionId, []) }),
       answer.position,
     );
   });
@@ -184,7 +200,7 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
         now: nowIso(deps),
       },
     });
-    await sendCommandResult(res, 201, async () => ({ message: TRANSACTION_ADDED_MESSAGE, data: await transactionNow(deps, transactionId) }), result.position);
+    await sendCommandResult(res, 201, async () => ({ message: TRANSACTION_ADDED_MESSAGE, data: await transactionNow(deps, transactionId, result.events) }), result.position);
   });
 
   router.delete('/admin/:id', auth, admin, async (req: Request, res: Response) => {
@@ -214,7 +230,7 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
         now: nowIso(deps),
       },
     });
-    await sendCommandResult(res, 200, async () => ({ message: TRANSACTION_REVERSED_MESSAGE, data: await transactionNow(deps, reversalId) }), result.position);
+    await sendCommandResult(res, 200, async () => ({ message: TRANSACTION_REVERSED_MESSAGE, data: await transactionNow(deps, reversalId, result.events) }), result.position);
   });
 
   return router;

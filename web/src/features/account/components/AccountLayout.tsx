@@ -13,6 +13,7 @@ const links: readonly { to: string; label: string; icon: IconName }[] = [
   { to: '/account/home', label: 'Home', icon: 'home' },
   { to: '/account/transactions', label: 'Transactions', icon: 'chart' },
   { to: '/account/statements', label: 'Statements', icon: 'document' },
+  { to: '/account/interest', label: 'Interest', icon: 'percent' },
   { to: '/account/cards', label: 'Cards', icon: 'card' },
   { to: '/account/transfer', label: 'Transfer', icon: 'exchange' },
   { to: '/account/standing-orders', label: 'Standing orders', icon: 'clock' },

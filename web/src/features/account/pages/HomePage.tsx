@@ -11,6 +11,7 @@ import { useReloadUser } from '../../../lib/api/queries/useReloadUser';
 import { useSession } from '../../../lib/session/SessionContext';
 import { PageTitle } from '../components/PageTitle';
 import { TransactionList } from '../components/TransactionList';
+import { SavingsInterest } from '../../interest/SavingsInterest';
 
 /** /account/home: both balances, shortcuts, the five most recent transactions. Reloads the user on entry. */
 export function HomePage() {
@@ -46,6 +47,7 @@ export function HomePage() {
             <span className="balance-amount" data-testid="savings-balance">
               {formatMoney(user.account.savings)}
             </span>
+            <SavingsInterest />
           </article>
           <article className="balance-card balance-card-checking">
             <span className="balance-label">

@@ -12,6 +12,7 @@ const links: readonly { to: string; label: string; icon: IconName; end?: boolean
   { to: '/admin/transactions/add-transactions', label: 'Add Transaction', icon: 'exchange' },
   { to: '/admin/contacts', label: 'Contacts', icon: 'mail' },
   { to: '/admin/beneficiaries', label: 'Beneficiaries', icon: 'briefcase' },
+  { to: '/admin/rates', label: 'Rates', icon: 'percent' },
   { to: '/audit/ledger', label: 'Ledger', icon: 'chart' },
 ];
 

@@ -11,6 +11,7 @@ const tiles: readonly { id: string; to: string; title: string; text: string; ico
   { id: 'add-transaction', to: '/admin/transactions/add-transactions', title: 'Add Transaction', text: "Post a credit or debit to a customer's account.", icon: 'exchange' },
   { id: 'contacts', to: '/admin/contacts', title: 'Contacts', text: 'Messages sent through the contact form.', icon: 'mail' },
   { id: 'beneficiaries', to: '/admin/beneficiaries', title: 'Beneficiaries', text: 'The payee directory customers can send money to.', icon: 'briefcase' },
+  { id: 'rates', to: '/admin/rates', title: 'Rates', text: 'Interest rates in force and scheduled changes.', icon: 'percent' },
 ];
 
 /**

@@ -29,7 +29,7 @@ export function SavingsArt() {
         <text x="400" y="227" textAnchor="middle" fontSize="20" fontWeight="800" fill="#8a5d00">$</text>
       </g>
       <rect x="300" y="20" width="118" height="44" rx="12" fill="#072a66" />
-      <text x="359" y="48" textAnchor="middle" fontSize="18" fontWeight="700" fill="#fff">+5% p.a.</text>
+      <text x="359" y="48" textAnchor="middle" fontSize="18" fontWeight="700" fill="#fff">+interest</text>
     </svg>
   );
 }
