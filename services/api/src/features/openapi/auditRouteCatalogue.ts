@@ -1,4 +1,5 @@
 import type { Role } from '@bank/domain';
+import { interestQueryDoc } from '../interest/interestQuery';
 import { statementQueryDoc } from '../statements/statementQuery';
 import type { RouteDoc } from './routeDoc';
 
@@ -41,6 +42,15 @@ export const auditRouteCatalogue: readonly RouteDoc[] = [
     access: STAFF,
     query: statementQueryDoc,
     success: { status: 200, description: 'The statement: {data: Statement}, a CSV or a PDF file', data: { shape: 'Statement' } },
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/audit/users/:id/interest',
+    summary: "A customer's interest, as GET /interest gives the customer theirs (format=pdf: the year's interest statement)",
+    access: STAFF,
+    query: interestQueryDoc,
+    success: { status: 200, description: 'The interest (or application/pdf)', data: { shape: 'Interest' } },
     errors: [400, 404],
   },
   {
