@@ -1,6 +1,5 @@
-import { deterministicId, type CommandHandler } from '@bank/commands';
+import type { CommandHandler } from '@bank/commands';
 import {
-  accountDecider,
   businessDayDecider,
   interestRatesDecider,
   isLastDayOfMonth,
@@ -8,7 +7,6 @@ import {
   rateOn,
   streams,
   UNITS_PER_CENT,
-  type AccountCommand,
   type BusinessDayCommand,
   type InterestRatesState,
 } from '@bank/domain';
@@ -17,6 +15,7 @@ import { sleep, type Clock, type Logger } from '@bank/platform';
 import type pg from 'pg';
 import type { CobStepRunner, CobStepSummary } from './cobPipeline';
 import type { CobFaultHook } from './cobFaults';
+import { bulkStoreOf, interestPayment, payInterestByCommand, payInterestInBulk, type InterestPaymentRequest } from './interestBulkPayments';
 import { ProjectorBehindError, waitForReadModels } from './projectorWait';
 
 export interface InterestStepDeps {
@@ -29,17 +28,21 @@ export interface InterestStepDeps {
   readonly projectorWaitMs: number;
   /** INTEREST_PAYMENT_CONCURRENCY: payments in flight at once at month end. */
   readonly paymentConcurrency: number;
+  /**
+   * Payments per bulk append (PostgreSQL: one read of the streams' tails and one append call for that many
+   * accounts); default 500. Without the store's bulk methods (EventStoreDB) each payment is one command.
+   */
+  readonly paymentChunk?: number;
   readonly fault?: CobFaultHook;
   readonly logger?: Logger;
 }
 
 /** The accounts read per page at month end. */
 const PAGE = 2_000;
+/** Payments per bulk append at month end (PostgreSQL). */
+export const DEFAULT_PAYMENT_CHUNK = 500;
 
-/** The transaction id of an account's interest payment for a month (one per account and month, whoever pays it). */
-export function interestTransactionId(userId: string, account: string, month: string): string {
-  return deterministicId(`interest:${userId}:${account}:${month}`);
-}
+export { interestTransactionId } from './interestBulkPayments';
 
 interface DayRow {
   accounts: number;
@@ -72,6 +75,8 @@ interface OwedRow {
  */
 export function interestStep(deps: InterestStepDeps): CobStepRunner {
   const now = (): string => deps.clock.now().toISOString();
+  const bulk = bulkStoreOf(deps.store);
+  const chunkSize = deps.paymentChunk ?? DEFAULT_PAYMENT_CHUNK;
 
   async function businessDay(command: BusinessDayCommand, commandId: string, date: string) {
     return deps.commands.execute({
@@ -120,30 +125,32 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
     }
   }
 
-  async function pay(row: OwedRow, month: string, date: string): Promise<void> {
-    const command: AccountCommand = {
-      type: 'PayInterest',
-      transactionId: interestTransactionId(row.user_id, row.account, month),
-      account: row.account,
-      amountCents: Number(row.booked_cents),
+  const paymentOf = (row: OwedRow, month: string, date: string): InterestPaymentRequest =>
+    interestPayment(
+      { userId: row.user_id, account: row.account, amountCents: Number(row.booked_cents), accruedUnits: row.owed_units, carryUnits: row.carry_out_units },
       month,
-      accruedUnits: row.owed_units,
-      carryUnits: row.carry_out_units,
-      businessDate: date,
-      now: now(),
+      date,
+      now(),
+    );
+
+  /** Runs `work` over the items, `paymentConcurrency` at a time. */
+  async function inLanes<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < items.length) {
+        const item = items[next]!;
+        next += 1;
+        await work(item);
+      }
     };
-    await deps.commands.execute({
-      decider: accountDecider,
-      streamId: streams.account(row.user_id),
-      decide: (state) => accountDecider.decide(command, state),
-      context: { commandId: `interest:${row.user_id}:${row.account}:${month}`, metadata: { actorRole: 'system', correlationId: `cob:${date}` } },
-      commandType: command.type,
-    });
+    await Promise.all(Array.from({ length: Math.min(deps.paymentConcurrency, items.length) }, lane));
   }
 
   /** Pays every account of the month not paid yet, page by page, `paymentConcurrency` at a time. */
   async function payMonth(month: string, date: string): Promise<number> {
     let made = 0;
+    let fellBack = 0;
+    let faulted = false;
     let after: [string, string] = ['00000000-0000-0000-0000-000000000000', ''];
     for (;;) {
       const { rows } = await deps.pool.query<OwedRow>(
@@ -154,18 +161,33 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
           ORDER BY user_id, account LIMIT ${PAGE}`,
         after,
       );
-      if (rows.length === 0) return made;
-      let next = 0;
-      const lane = async (): Promise<void> => {
-        while (next < rows.length) {
-          const row = rows[next]!;
-          next += 1;
-          await pay(row, month, date);
+      if (rows.length === 0) {
+        if (bulk) deps.logger?.info({ month, payments: made, oneByOne: fellBack }, 'COB: interest payments appended in bulk');
+        return made;
+      }
+      const payments = rows.map((row) => paymentOf(row, month, date));
+      if (bulk) {
+        // Chunks in parallel lanes: each chunk two round trips; what a chunk could not pay goes one by one.
+        const chunks: InterestPaymentRequest[][] = [];
+        for (let start = 0; start < payments.length; start += chunkSize) chunks.push(payments.slice(start, start + chunkSize));
+        await inLanes(chunks, async (chunk) => {
+          const outcome = await payInterestInBulk(bulk, deps.commands, chunk);
+          made += outcome.settled;
+          fellBack += outcome.fallback.length;
+          for (const payment of outcome.fallback) await payInterestByCommand(deps.commands, payment, true);
+          made += outcome.fallback.length;
+          if (!faulted && made >= 2) {
+            faulted = true;
+            await deps.fault?.('interest-payments');
+          }
+        });
+      } else {
+        await inLanes(payments, async (payment) => {
+          await payInterestByCommand(deps.commands, payment);
           made += 1;
           if (made === 2) await deps.fault?.('interest-payments');
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(deps.paymentConcurrency, rows.length) }, lane));
+        });
+      }
       const last = rows.at(-1)!;
       after = [last.user_id, last.account];
     }
@@ -204,8 +226,11 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
     const month = monthOf(date);
     if (isLastDayOfMonth(date) && (state.lastMonthClosed === null || state.lastMonthClosed < month)) {
       await accrualApplied(date, accruedAt);
+      const paying = performance.now();
       const made = await payMonth(month, date);
+      const paymentsMs = Math.round(performance.now() - paying);
       const totals = await paymentsApplied(month);
+      const shownPaidMs = Math.round(performance.now() - paying);
       await businessDay(
         { type: 'CloseInterestMonth', businessDate: date, paidAccounts: totals.paid_accounts, paidCents: totals.paid_cents, now: now() },
         `interest:${month}:close`,
@@ -213,7 +238,7 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
       );
       summary.paidAccounts = totals.paid_accounts;
       summary.paidCents = Number(totals.paid_cents);
-      deps.logger?.info({ businessDate: date, month, paymentsMade: made, paidAccounts: totals.paid_accounts, paidCents: totals.paid_cents }, 'COB: interest of the month paid');
+      deps.logger?.info({ businessDate: date, month, paymentsMade: made, paymentsMs, shownPaidMs, paidAccounts: totals.paid_accounts, paidCents: totals.paid_cents }, 'COB: interest of the month paid');
     }
     return summary;
   };

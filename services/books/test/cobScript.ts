@@ -45,6 +45,8 @@ const cob = createCob({
       clock: systemClock,
       projectorWaitMs: books.COB_PROJECTOR_WAIT_MS,
       paymentConcurrency: books.INTEREST_PAYMENT_CONCURRENCY,
+      // Bulk appends of two payments, so that a kill after the first lands in the middle of a page.
+      paymentChunk: 2,
       fault,
       logger,
     }),

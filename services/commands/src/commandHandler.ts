@@ -1,4 +1,4 @@
-import type { DomainEventLike, StreamHead } from './commandContext';
+import { toNewEvents, type DomainEventLike, type StreamHead } from './commandContext';
 import { noCommandMetrics } from './commandMetrics';
 import { createBatchRunner } from './commandHandling/batchRunner';
 import type { AnyDecider, ReadJob } from './commandHandling/commandJobs';
@@ -47,12 +47,13 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
   const stats = createHandlerStats(options.metrics ?? noCommandMetrics);
   const writer = createSnapshotWriter({ snapshots: options.snapshots, snapshotEvery: BigInt(options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY), stats, logger: options.logger });
   const cache = createStateCache({ store: options.store, snapshots: options.snapshots, cacheSize: options.cacheSize ?? DEFAULT_CACHE_SIZE, writer, stats, logger: options.logger });
+  const now = options.now ?? (() => new Date());
   const runBatch = createBatchRunner({
     store: options.store,
     cache,
     stats,
     maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-    now: options.now ?? (() => new Date()),
+    now,
     chainKey: options.chainKeys?.current,
     logger: options.logger,
   });
@@ -95,6 +96,10 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
           reject,
         });
       });
+    },
+
+    wrapEvents(streamId, events, head, context) {
+      return toNewEvents(streamId, events, head, context, now(), options.chainKeys?.current);
     },
 
     clearCache() {

@@ -130,6 +130,26 @@ export interface LastStreamEvent {
   readonly dataContains?: Readonly<Record<string, string | number | boolean>>;
 }
 
+/** What `streamTails` answers for a stream: its last event, and its last event matching each of the queries. */
+export interface StreamTail {
+  readonly last: RecordedEvent;
+  /** One per query of `streamTails`, in order: the stream's last event whose data contains it, or undefined. */
+  readonly matches: readonly (RecordedEvent | undefined)[];
+}
+
+/** One stream's append in `appendMany`. */
+export interface StreamAppend {
+  readonly stream: string;
+  readonly events: readonly NewEvent[];
+  readonly expectedRevision: ExpectedRevision;
+}
+
+/** One append's outcome in `appendMany`: nothing is thrown for a conflict or a deleted stream, the caller decides. */
+export type StreamAppendOutcome =
+  | { readonly kind: 'appended' | 'duplicate'; readonly nextExpectedRevision: bigint; readonly position: Position }
+  | { readonly kind: 'conflict'; readonly actualRevision: bigint | undefined }
+  | { readonly kind: 'deleted' };
+
 /** Every method but positionToken rejects (subscribe throws) with EventStoreClosedError once close() was called. */
 export interface EventStore {
   /**
@@ -164,6 +184,20 @@ export interface EventStore {
    * `toRevision` (PostgreSQL); absent otherwise.
    */
   lastStreamEvent?(stream: string, query?: LastStreamEvent): Promise<RecordedEvent | undefined>;
+  /**
+   * For many streams in one read: each stream's last event and, for each of `dataContains` (JSON containment), its
+   * last event whose data contains those fields; a missing or deleted stream is absent from the map. Where the
+   * store finds them from its own index in one query (PostgreSQL); absent otherwise. Lets a bulk writer decide on
+   * the tails of many streams without one round trip each (the month end's interest payments).
+   */
+  streamTails?(streams: readonly string[], dataContains?: readonly Readonly<Record<string, string | number | boolean>>[]): Promise<ReadonlyMap<string, StreamTail>>;
+  /**
+   * Several streams' appends in one round trip and one transaction, each as `append` would do it on its own, in
+   * order (a later append to a stream sees an earlier one of the same call), each with its own outcome: a conflict
+   * or a deleted stream stores nothing for that append and does not stop the others. Idempotent by event id as
+   * `append` ('duplicate'). PostgreSQL only; absent otherwise.
+   */
+  appendMany?(appends: readonly StreamAppend[]): Promise<StreamAppendOutcome[]>;
   /**
    * The single decimal number the HTTP edge shows for a position (`X-Event-Position: N`): on PostgreSQL the
    * event's global sequence number, on EventStoreDB its commit position.

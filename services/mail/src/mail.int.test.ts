@@ -113,6 +113,7 @@ describe('the mail reactor and sender', () => {
     expect((await pay(payer.accountNumber, 5)).status).toBe('completed');
     await waitUntil(async () => of(payee.email, /You received/).length === 1, { what: 'the money-received notice' });
     const notice = of(payee.email, /You received/)[0]!;
+    console.log(`The money-received notice's text part, as the SMTP server received it:\n${notice.text}`);
     expect(notice.subject).toBe('You received $25.00');
     expect(notice.text).toContain(`Paula ${payer.lastName} sent you $25.00. It is in your checking account ending ${payee.accountNumber.slice(-4)}.`);
     expect(notice.text).not.toContain(payee.accountNumber);

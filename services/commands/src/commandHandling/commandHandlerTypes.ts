@@ -1,5 +1,5 @@
 import type { Decider } from '@bank/domain';
-import type { EventStore, Position } from '@bank/eventstore';
+import type { EventStore, NewEvent, Position } from '@bank/eventstore';
 import type { Keyring, Logger } from '@bank/platform';
 import type { CommandContext, DomainEventLike, StreamHead } from '../commandContext';
 import type { CommandMetrics } from '../commandMetrics';
@@ -81,6 +81,13 @@ export interface CommandHandler {
    * store when `fresh`; `view` runs at once on the state and must not keep or change it.
    */
   read<S, V>(aggregate: Aggregate<S>, streamId: string, view: (state: S, head: StreamHead) => V, options?: { fresh?: boolean }): Promise<V>;
+  /**
+   * Wraps events for the store exactly as this handler would append them after `head` (ids derived from the
+   * context's commandId, metadata, the hash chain keyed with the handler's current chain key), for a writer that
+   * appends many streams at once itself (the month end's interest payments). A stream appended to that way may be
+   * cached stale here: the next command on it conflicts and is decided again on the stream as read.
+   */
+  wrapEvents(streamId: string, events: readonly DomainEventLike[], head: StreamHead, context: CommandContext): NewEvent[];
   /** Forgets every cached state (tests; after a restore of the event store). */
   clearCache(): void;
   stats(): CommandStats;

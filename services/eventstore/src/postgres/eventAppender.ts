@@ -2,7 +2,7 @@ import { inTransaction } from '@bank/platform';
 import type pg from 'pg';
 import { checkNewEvents } from '../checkNewEvents';
 import { StreamDeletedError, WrongExpectedVersionError } from '../errors';
-import type { AppendResult, ExpectedRevision, NewEvent } from '../eventStore';
+import type { AppendResult, ExpectedRevision, NewEvent, StreamAppend, StreamAppendOutcome } from '../eventStore';
 import { createAppendBatcher } from './appendBatcher';
 import type { EventStoreSchema } from './eventStoreSchema';
 
@@ -73,13 +73,32 @@ export function createEventAppender(pool: pg.Pool, s: EventStoreSchema, options:
     maxConcurrentBatches: options.maxConcurrentBatches ?? DEFAULT_MAX_CONCURRENT_BATCHES,
   });
 
-  return async function append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  const request = (stream: string, events: readonly NewEvent[], expected: ExpectedRevision): AppendRequest => {
     checkNewEvents(events);
-    const row = await submit({
+    return {
       stream,
       ...toExpectation(expected),
       events: events.map((event) => ({ id: event.id, type: event.type, data: event.data, metadata: event.metadata ?? {} })),
+    };
+  };
+
+  /** See EventStore.appendMany: one call of the append function (one round trip, one transaction), not batched. */
+  async function appendMany(appends: readonly StreamAppend[]): Promise<StreamAppendOutcome[]> {
+    if (appends.length === 0) return [];
+    const rows = await run(appends.map((one) => request(one.stream, one.events, one.expectedRevision)));
+    return rows.map((row): StreamAppendOutcome => {
+      if (row.result_kind === 'deleted') return { kind: 'deleted' };
+      if (row.result_kind === 'conflict') return { kind: 'conflict', actualRevision: row.result_revision === null ? undefined : BigInt(row.result_revision) };
+      return {
+        kind: row.result_kind,
+        nextExpectedRevision: BigInt(row.result_revision!),
+        position: { commit: BigInt(row.result_commit!), prepare: BigInt(row.result_prepare!) },
+      };
     });
+  }
+
+  async function append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const row = await submit(request(stream, events, expected));
     if (row.result_kind === 'deleted') throw new StreamDeletedError(stream);
     if (row.result_kind === 'conflict') {
       throw new WrongExpectedVersionError(stream, expected, row.result_revision === null ? undefined : BigInt(row.result_revision));
@@ -88,5 +107,7 @@ export function createEventAppender(pool: pg.Pool, s: EventStoreSchema, options:
       nextExpectedRevision: BigInt(row.result_revision!),
       position: { commit: BigInt(row.result_commit!), prepare: BigInt(row.result_prepare!) },
     };
-  };
+  }
+
+  return { append, appendMany };
 }

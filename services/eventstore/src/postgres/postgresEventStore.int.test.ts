@@ -155,6 +155,48 @@ describe('PostgreSQL event store', () => {
     expect(await store.countStreamEvents!(other, { toRevision: 0n, types: ['Moved'] })).toBe(0);
   });
 
+  it("reads many streams' tails in one query: the last event and the last one matching each query", async () => {
+    const store = open();
+    const [one, two, gone] = [stream('tail-one'), stream('tail-two'), stream('tail-gone')];
+    await store.append(one, ['a', 'b', 'a', 'c'].map((kind, index) => newEvent('Moved', { kind, index })), 'no_stream');
+    await store.append(two, [newEvent('Moved', { kind: 'b', index: 0 })], 'no_stream');
+    await store.append(gone, [newEvent('Moved', { kind: 'a', index: 0 })], 'no_stream');
+    await tombstoneStream(pool, gone);
+    const tails = await store.streamTails!([one, two, gone, stream('missing'), one], [{ kind: 'a' }, { kind: 'b' }, { kind: 'z' }]);
+    expect([...tails.keys()].sort()).toEqual([one, two].sort());
+    expect(tails.get(one)!.last.revision).toBe(3n);
+    expect(tails.get(one)!.matches.map((event) => event?.revision)).toEqual([2n, 1n, undefined]);
+    expect(tails.get(two)!.last.data).toEqual({ kind: 'b', index: 0 });
+    expect(tails.get(two)!.matches.map((event) => event?.revision)).toEqual([undefined, 0n, undefined]);
+    expect((await store.streamTails!([two])).get(two)!.matches).toEqual([]);
+    expect((await store.streamTails!([])).size).toBe(0);
+  });
+
+  it('appends to many streams in one call, each with its own outcome', async () => {
+    const store = open();
+    const [fresh, moved, paid, gone] = [stream('many-fresh'), stream('many-moved'), stream('many-paid'), stream('many-gone')];
+    await store.append(moved, newEvents(2), 'no_stream');
+    const stored = newEvent('Paid', { n: 1 });
+    await store.append(paid, [newEvent('Moved', {}), stored], 'no_stream');
+    await store.append(gone, newEvents(1), 'no_stream');
+    await tombstoneStream(pool, gone);
+    const outcomes = await store.appendMany!([
+      { stream: fresh, events: newEvents(2), expectedRevision: 'no_stream' },
+      { stream: fresh, events: newEvents(1), expectedRevision: 1n },
+      { stream: moved, events: newEvents(1), expectedRevision: 0n },
+      { stream: paid, events: [stored], expectedRevision: 0n },
+      { stream: gone, events: newEvents(1), expectedRevision: 'any' },
+    ]);
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['appended', 'appended', 'conflict', 'duplicate', 'deleted']);
+    expect(outcomes[1]).toMatchObject({ nextExpectedRevision: 2n });
+    expect(outcomes[2]).toEqual({ kind: 'conflict', actualRevision: 1n });
+    expect(outcomes[3]).toMatchObject({ nextExpectedRevision: 1n });
+    expect(await store.readStream(fresh)).toHaveLength(3);
+    expect(await store.readStream(moved)).toHaveLength(2);
+    expect(await store.readStream(paid)).toHaveLength(2);
+    expect(await store.appendMany!([])).toEqual([]);
+  });
+
   it('reports no head position and catches up at once on an empty log', async () => {
     await ensureEventStoreSchema(pool, 'es_empty');
     const store = open({ schema: 'es_empty' });

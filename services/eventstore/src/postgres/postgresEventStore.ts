@@ -43,7 +43,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   const logger = options.logger ?? silentLogger;
   const reader = createEventReader(options.pool, s);
   const notifier = createAppendNotifier(options.pool, channel, logger);
-  const append = createEventAppender(options.pool, s, {
+  const appender = createEventAppender(options.pool, s, {
     onAppended: notifier.signal,
     maxBatchSize: options.maxBatchSize,
     maxConcurrentBatches: options.maxConcurrentBatches,
@@ -57,7 +57,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   return {
     async append(stream, events, expected) {
       lifecycle.assertOpen();
-      return append(stream, events, expected);
+      return appender.append(stream, events, expected);
     },
     async readStream(stream, range) {
       lifecycle.assertOpen();
@@ -90,6 +90,16 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     async lastStreamEvent(stream, query) {
       lifecycle.assertOpen();
       return reader.lastStreamEvent(stream, query);
+    },
+
+    async streamTails(streams, dataContains) {
+      lifecycle.assertOpen();
+      return reader.streamTails(streams, dataContains);
+    },
+
+    async appendMany(appends) {
+      lifecycle.assertOpen();
+      return appender.appendMany(appends);
     },
 
     subscribe(handler, subscribeOptions = {}) {

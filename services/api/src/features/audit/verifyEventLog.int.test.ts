@@ -19,7 +19,11 @@ async function appendChained(stream: string, count: number): Promise<void> {
   const last = existing.at(-1);
   const events = Array.from({ length: count }, (_, index) => ({ type: 'Noted', data: { index, note: `note ${index}` } }));
   const after = { revision: last?.revision, lastHash: typeof last?.metadata.hash === 'string' ? last.metadata.hash : null };
-  await store.append(stream, toNewEvents(stream, events, after, context, new Date()), last ? last.revision : 'no_stream');
+  const { position } = await store.append(stream, toNewEvents(stream, events, after, context, new Date()), last ? last.revision : 'no_stream');
+  // The log shows an event once every older transaction of the server has ended (the xmin fence): on a server
+  // shared with other work, wait for it, as the verification reads the global log.
+  const before = { commit: position.commit, prepare: position.prepare - 1n };
+  await expect.poll(async () => (await store.readAll({ after: before, limit: 1 })).length, { timeout: 20_000, interval: 20 }).toBe(1);
 }
 
 beforeAll(async () => {
