@@ -39,6 +39,7 @@ export * from './customer/canSignIn';
 export * from './account/accountCommands';
 export * from './account/accountState';
 export * from './account/accountHistory';
+export * from './account/transactionKind';
 export * from './account/accountDecider';
 
 export * from './transfer/transferDecider';

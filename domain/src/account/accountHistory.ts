@@ -3,9 +3,7 @@ import type { TransactionStatus } from '../events/accountEvents';
 import type { AccountKind, Direction } from '../primitives';
 import type { AccountEvent, MoneyEvent } from './accountDecider';
 import { signedAmount } from './accountDecider';
-
-/** What produced a transaction. */
-export type TransactionKind = 'transfer_debit' | 'transfer_credit' | 'refund' | 'interest' | 'adjustment' | 'staff' | 'reversal';
+import { transactionKindOf, type TransactionKind } from './transactionKind';
 
 /** One transaction as the auditors' replay knows it. */
 export interface TransactionRecord {
@@ -43,29 +41,11 @@ export function emptyAccountHistory(): AccountHistory {
   return { status: 'unopened', balances: { savings: 0, checking: 0 }, transactions: new Map() };
 }
 
-function kindOf(event: MoneyEvent): TransactionKind {
-  switch (event.type) {
-    case 'AccountCredited':
-      if (event.data.interest !== undefined) return 'interest';
-      return event.data.refundOf === undefined ? 'transfer_credit' : 'refund';
-    case 'AccountDebited':
-      return 'transfer_debit';
-    case 'BalanceAdjusted':
-      return 'adjustment';
-    case 'StaffTransactionPosted':
-      return 'staff';
-    case 'TransactionReversed':
-      return 'reversal';
-    default:
-      return assertNever(event);
-  }
-}
-
 function recordOf(event: MoneyEvent): TransactionRecord {
   const { data } = event;
   return {
     transactionId: data.transactionId,
-    kind: kindOf(event),
+    kind: transactionKindOf(event),
     account: data.account,
     direction: data.direction,
     amountCents: data.amountCents,

@@ -1,4 +1,5 @@
-import { forgetTransactions, type TransactionKind } from '../account/accountHistory';
+import { forgetTransactions } from '../account/accountHistory';
+import type { TransactionKind } from '../account/transactionKind';
 import { parseEvent } from '../events/eventSchemas';
 import type { AccountKind, Direction } from '../primitives';
 import { evolveCustomerLedger, newCustomerLedger, type CustomerLedgerState, type StoredEvent } from '../replay/replayCustomer';

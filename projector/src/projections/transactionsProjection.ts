@@ -1,25 +1,8 @@
-import type { EventOf } from '@bank/domain';
+import { transactionKindOf, type EventOf } from '@bank/domain';
 import { defineProjection, streamOwner, type ProjectedEvent, type ProjectionDb } from './projection';
 
 type MoneyEventType = 'AccountCredited' | 'AccountDebited' | 'BalanceAdjusted' | 'StaffTransactionPosted' | 'TransactionReversed';
 type MoneyEvent = EventOf<MoneyEventType>;
-
-/** The read model's `kind` of a money event. */
-export function transactionKind(event: MoneyEvent): 'transfer' | 'staff' | 'adjustment' | 'reversal' | 'refund' | 'credit' | 'debit' {
-  switch (event.type) {
-    case 'AccountCredited':
-      if (event.data.refundOf !== undefined) return 'refund';
-      return event.data.transferId === undefined ? 'credit' : 'transfer';
-    case 'AccountDebited':
-      return event.data.transferId === undefined ? 'debit' : 'transfer';
-    case 'BalanceAdjusted':
-      return 'adjustment';
-    case 'StaffTransactionPosted':
-      return 'staff';
-    case 'TransactionReversed':
-      return 'reversal';
-  }
-}
 
 function insertTransaction(event: ProjectedEvent<MoneyEventType>, db: ProjectionDb): void {
   const d = event.data;
@@ -35,7 +18,7 @@ function insertTransaction(event: ProjectedEvent<MoneyEventType>, db: Projection
     status: d.status,
     balance_after_cents: d.balanceAfterCents,
     transfer_id: d.transferId ?? null,
-    kind: transactionKind(money),
+    kind: transactionKindOf(money),
     event_type: event.type,
     actor_id: 'adminId' in d ? d.adminId : null,
     reason: 'reason' in d ? d.reason : null,

@@ -1,6 +1,7 @@
 import { interestTables } from './interestMigration';
 import { ledgerTables } from './ledgerMigration';
 import { schemaIdent } from './readModelSchema';
+import { transactionKindInterest } from './transactionKindMigration';
 
 /**
  * The read-model migrations, in order. Each is SQL for one schema (the live `rm` or a rebuild's `rm_build_<n>`),
@@ -255,6 +256,7 @@ export const migrations: readonly Migration[] = [
   { version: 4, name: 'standing orders', sql: standingOrdersTable },
   { version: 5, name: 'the books: journal, ledger accounts, clearing items, day closes, business date', sql: ledgerTables },
   { version: 6, name: 'interest: accounts, day balances, days, months, payments', sql: interestTables },
+  { version: 7, name: "transactions.kind takes 'interest' (one mapping of a money event to its kind)", sql: transactionKindInterest },
 ];
 
 export const LATEST_MIGRATION = migrations.at(-1)!.version;

@@ -36,19 +36,6 @@ interface FuzzRoute {
   readonly query: readonly string[];
 }
 
-/** The auditors' routes (docs/audit.md; not in the OpenAPI catalogue). */
-const AUDIT_ROUTES: readonly FuzzRoute[] = [
-  { method: 'get', path: '/audit/users', caller: 'auditor', query: ['search', 'limit'] },
-  { method: 'get', path: '/audit/users/:id/events', caller: 'auditor', query: ['format'] },
-  { method: 'get', path: '/audit/users/:id/balances', caller: 'auditor', query: ['at'] },
-  { method: 'get', path: '/audit/log', caller: 'auditor', query: ['actor', 'type', 'from', 'to', 'limit', 'offset'] },
-  { method: 'get', path: '/audit/ledger/accounts', caller: 'auditor', query: [] },
-  { method: 'get', path: '/audit/ledger/trial-balance', caller: 'auditor', query: ['at', 'format'] },
-  { method: 'get', path: '/audit/ledger/accounts/:key/entries', caller: 'auditor', query: ['from', 'to', 'customerId', 'limit', 'cursor', 'format'] },
-  { method: 'get', path: '/audit/ledger/reconciliation', caller: 'auditor', query: [] },
-  { method: 'get', path: '/audit/ledger/days', caller: 'auditor', query: ['limit', 'cursor'] },
-];
-
 const routes: readonly FuzzRoute[] = [
   ...routeCatalogue.map(
     (route): FuzzRoute => ({
@@ -59,7 +46,6 @@ const routes: readonly FuzzRoute[] = [
       query: Object.keys(route.query ?? {}),
     }),
   ),
-  ...AUDIT_ROUTES,
 ];
 
 /** A real value for a path parameter, so that body and header fuzzing reach the route's own checks. */
@@ -186,8 +172,9 @@ afterAll(async () => {
 });
 
 describe('hostile input on every route', () => {
-  it('covers every route of the catalogue and the audit routes', () => {
-    expect(routes.length).toBe(routeCatalogue.length + AUDIT_ROUTES.length);
+  it('covers every route of the catalogue, the audit routes among them', () => {
+    expect(routes.length).toBe(routeCatalogue.length);
+    expect(routes.filter((route) => route.path.startsWith('/audit/')).length).toBeGreaterThan(10);
     expect(routes.filter((route) => route.body).length).toBeGreaterThan(10);
   });
 

@@ -56,14 +56,17 @@ export async function runDdl(pool: pg.Pool, name: string, sql: string): Promise<
   });
 }
 
+/** How a transaction starts: read-write, or a read-only snapshot (several reads as of one instant). */
+export type TransactionStart = 'BEGIN' | 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+
 /**
  * Runs `work` in one transaction on a client of the pool: COMMIT when it returns, ROLLBACK when it throws (its
  * error is what the caller sees, not a failed ROLLBACK's), and the client back to the pool either way.
  */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, begin: TransactionStart = 'BEGIN'): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
+    await client.query(begin);
     const result = await work(client);
     await client.query('COMMIT');
     return result;

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,7 @@ describe('starting the bank (a real process)', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-main-'));
     const { output } = await runMain({ NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: NO_DATABASE });
     const file = path.join(dataDir, 'keys', 'jwt.json');
+    expect(existsSync(file), output).toBe(true);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(output).toContain(`Created a new key file ${file} (mode 0600) because JWT_KEYS is not set`);
   });

@@ -158,7 +158,7 @@ describe('standing orders over 14 months', () => {
       const paid = recorded.filter((event) => event.type === 'OccurrencePaid');
       // The payer's account holds one debit per paid occurrence, each completed, and no other for this order.
       const history = await fx.history(payer.userId);
-      const debits = [...history.transactions.values()].filter((tx) => tx.kind === 'transfer_debit' && paid.some((event) => event.transferId === tx.transferId));
+      const debits = [...history.transactions.values()].filter((tx) => tx.kind === 'transfer' && tx.direction === 'debit' && paid.some((event) => event.transferId === tx.transferId));
       expect(debits).toHaveLength(paid.length);
       expect(new Set(debits.map((tx) => tx.transferId)).size).toBe(paid.length);
       for (const debit of debits) expect([debit.amountCents, debit.status]).toEqual([amount, 'completed']);

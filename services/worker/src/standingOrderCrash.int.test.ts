@@ -169,7 +169,7 @@ describe('standing orders over 8 months in a worker process killed with SIGKILL 
     expect(months.length).toBeGreaterThanOrEqual(6);
     const interestCents = interest.reduce((sum, event) => sum + Number(event.data.amountCents), 0);
     expect(await fx.balances(payee.userId)).toEqual({ savings: totalCents + interestCents, checking: 0 });
-    const paidDebits = [...(await fx.history(payer.userId)).transactions.values()].filter((tx) => tx.kind === 'transfer_debit');
+    const paidDebits = [...(await fx.history(payer.userId)).transactions.values()].filter((tx) => tx.kind === 'transfer' && tx.direction === 'debit');
     expect(paidDebits).toHaveLength(transferIds.length);
     expect(paidDebits.filter((tx) => tx.status !== 'completed')).toEqual([]);
   });

@@ -5,11 +5,13 @@ interface FieldShell {
   label: string;
   error?: string;
   hint?: ReactNode;
+  /** A class of the field's box besides `field` (its layout in a form of its own). */
+  fieldClassName?: string;
 }
 
-function Shell({ id, label, error, hint, children }: FieldShell & { id: string; children: ReactNode }) {
+function Shell({ id, label, error, hint, fieldClassName, children }: FieldShell & { id: string; children: ReactNode }) {
   return (
-    <div className={`field${error ? ' field-invalid' : ''}`}>
+    <div className={`field${fieldClassName ? ` ${fieldClassName}` : ''}${error ? ' field-invalid' : ''}`}>
       <label htmlFor={id}>{label}</label>
       {children}
       {hint ? (
@@ -31,11 +33,11 @@ function describedBy(id: string, error?: string, hint?: ReactNode): string | und
   return ids || undefined;
 }
 
-export function TextField({ label, error, hint, id, ...input }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({ label, error, hint, id, fieldClassName, ...input }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <Shell id={fieldId} label={label} error={error} hint={hint}>
+    <Shell id={fieldId} label={label} error={error} hint={hint} fieldClassName={fieldClassName}>
       <input id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, error, hint)} {...input} />
     </Shell>
   );

@@ -27,3 +27,15 @@ export function Pager({ label, trail, nextCursor, busy = false }: PagerProps) {
     </nav>
   );
 }
+
+/** What QueryPager reads of a paged list's query (TanStack Query's result of a `{data, next}` page). */
+export interface PagedQuery {
+  readonly isPlaceholderData: boolean;
+  readonly isFetching: boolean;
+  readonly data?: { readonly next?: string | null } | undefined;
+}
+
+/** The Pager of a paged list's query: no Next while the previous page stands in for the one loading. */
+export function QueryPager({ label, trail, query }: { readonly label: string; readonly trail: CursorTrail; readonly query: PagedQuery }) {
+  return <Pager label={label} trail={trail} nextCursor={query.isPlaceholderData ? undefined : query.data?.next} busy={query.isFetching} />;
+}

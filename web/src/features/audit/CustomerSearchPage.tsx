@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { Pager } from '../../components/Pager';
+import { QueryPager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
 import { useCursorTrail } from '../../lib/api/paging';
 import { errorMessage } from '../../lib/api/apiError';
@@ -82,7 +82,7 @@ export function CustomerSearchPage() {
           </table>
         </div>
       )}
-      {search ? <Pager label="Customers" trail={trail} nextCursor={results.isPlaceholderData ? undefined : results.data?.next} busy={results.isFetching} /> : null}
+      {search ? <QueryPager label="Customers" trail={trail} query={results} /> : null}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { Pager } from '../../components/Pager';
+import { QueryPager } from '../../components/Pager';
 import { LoadingBlock } from '../../components/Spinner';
 import { useCursorTrail } from '../../lib/api/paging';
 import { errorMessage } from '../../lib/api/apiError';
@@ -132,7 +132,7 @@ export function StaffLogPage() {
           </table>
         </div>
       )}
-      <Pager label="Staff log" trail={trail} nextCursor={log.isPlaceholderData ? undefined : log.data?.next} busy={log.isFetching} />
+      <QueryPager label="Staff log" trail={trail} query={log} />
     </section>
   );
 }

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { TextField } from '../../components/Field';
 import { errorMessage } from '../../lib/api/apiError';
 import { useAdvanceBusinessDate } from './ledgerApi';
 
@@ -20,7 +21,6 @@ function daysOf(text: string): number | undefined {
  * after a confirmation, since a close cannot be undone.
  */
 export function AdvanceBusinessDate({ businessDate }: { businessDate: string }) {
-  const inputId = useId();
   const advance = useAdvanceBusinessDate();
   const [text, setText] = useState('1');
   const [confirming, setConfirming] = useState(false);
@@ -46,26 +46,18 @@ export function AdvanceBusinessDate({ businessDate }: { businessDate: string }) 
   const closed = advance.data?.closed ?? [];
   return (
     <form className="ledger-advance" onSubmit={ask} noValidate aria-label="Advance the business date">
-      <div className={`field ledger-days-field${problem ? ' field-invalid' : ''}`}>
-        <label htmlFor={inputId}>Days to close</label>
-        <input
-          id={inputId}
-          type="number"
-          inputMode="numeric"
-          min={MIN_DAYS}
-          max={MAX_DAYS}
-          step={1}
-          value={text}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${inputId}-error` : undefined}
-          onChange={(event) => setText(event.target.value)}
-        />
-        {problem ? (
-          <div className="field-error" id={`${inputId}-error`}>
-            {problem}
-          </div>
-        ) : null}
-      </div>
+      <TextField
+        label="Days to close"
+        fieldClassName="ledger-days-field"
+        type="number"
+        inputMode="numeric"
+        min={MIN_DAYS}
+        max={MAX_DAYS}
+        step={1}
+        value={text}
+        error={problem ?? undefined}
+        onChange={(event) => setText(event.target.value)}
+      />
       <Button type="submit" variant="secondary" loading={advance.isPending}>
         Advance the business date
       </Button>

@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
+import { TextField } from '../../components/Field';
 import { fromLocalInputValue, toLocalInputValue } from '../audit/auditFormat';
 
 export interface AsOfFormProps {
@@ -11,7 +12,6 @@ export interface AsOfFormProps {
 
 /** The trial balance's date-time picker, in the viewer's local time to the second: empty means now. */
 export function AsOfForm({ at, onChange }: AsOfFormProps) {
-  const inputId = useId();
   const [draft, setDraft] = useState(at ? toLocalInputValue(new Date(at)) : '');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -28,26 +28,16 @@ export function AsOfForm({ at, onChange }: AsOfFormProps) {
 
   return (
     <form className="ledger-at-form" onSubmit={show} noValidate aria-label="Trial balance as of">
-      <div className={`field ledger-at-field${problem ? ' field-invalid' : ''}`}>
-        <label htmlFor={inputId}>As of (your local time)</label>
-        <input
-          id={inputId}
-          type="datetime-local"
-          step={1}
-          value={draft}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={`${inputId}-hint${problem ? ` ${inputId}-error` : ''}`}
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        <div className="field-hint" id={`${inputId}-hint`}>
-          Empty: now. A past instant is replayed from the log.
-        </div>
-        {problem ? (
-          <div className="field-error" id={`${inputId}-error`}>
-            {problem}
-          </div>
-        ) : null}
-      </div>
+      <TextField
+        label="As of (your local time)"
+        fieldClassName="ledger-at-field"
+        type="datetime-local"
+        step={1}
+        value={draft}
+        hint="Empty: now. A past instant is replayed from the log."
+        error={problem ?? undefined}
+        onChange={(event) => setDraft(event.target.value)}
+      />
       <div className="ledger-filter-actions">
         <Button type="submit">Show</Button>
         <Button

@@ -31,6 +31,24 @@ export function CodeField({ value, onChange, error, label = 'Authentication code
 }
 
 /** The digits of what was typed, when they are six. */
+/** A one-time recovery code instead of the six digits (typed as printed: capitals, no spell check). */
+export function RecoveryCodeField({ value, onChange, error }: { readonly value: string; readonly onChange: (value: string) => void; readonly error?: string | undefined }) {
+  return (
+    <TextField
+      label="Recovery code"
+      name="recoveryCode"
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      required
+      autoFocus
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 export function sixDigits(value: string): string | undefined {
   const digits = value.replace(/\s+/g, '');
   return /^\d{6}$/.test(digits) ? digits : undefined;

@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/Field';
 import { LoadingBlock } from '../../components/Spinner';
 import { ApiError, errorMessage } from '../../lib/api/apiError';
 import { completeSecondFactor, enrolDuringSignIn } from '../../lib/api/secondFactorApi';
 import type { EnrolmentSecret, SignInAnswer, User } from '../../lib/api/types';
 import { useSession } from '../../lib/session/SessionContext';
-import { CodeField, sixDigits } from './CodeField';
+import { CodeField, RecoveryCodeField, sixDigits } from './CodeField';
 import { EnrolmentInstructions } from './EnrolmentInstructions';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 import './secondFactor.css';
@@ -127,18 +126,7 @@ export function SignInSecondStep({ mode, challenge, onSignedIn, onRestart }: Sig
           {mode === 'totp' || enrolment ? (
             <form onSubmit={(event) => void submit(event)} noValidate>
               {useRecovery ? (
-                <TextField
-                  label="Recovery code"
-                  name="recoveryCode"
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  required
-                  autoFocus
-                  value={recoveryCode}
-                  error={fieldError}
-                  onChange={(event) => setRecoveryCode(event.target.value)}
-                />
+                <RecoveryCodeField value={recoveryCode} onChange={setRecoveryCode} error={fieldError} />
               ) : (
                 <CodeField value={code} onChange={setCode} error={fieldError} autoFocus={mode === 'totp'} />
               )}

@@ -1,29 +1,9 @@
-/** GET /api/statements (format=json) `data`: amounts in dollars (docs/api.md "Statements"). */
-export interface StatementTransaction {
-  readonly id: string;
-  readonly date: string;
-  readonly description: string;
-  readonly type: 'credit' | 'debit';
-  readonly kind: string;
-  readonly amount: number;
-  readonly balanceAfter: number;
-  readonly transferId?: string;
-}
+import type { components } from '../../lib/api/openApiTypes';
 
-export interface Statement {
-  readonly account: StatementAccount;
-  readonly accountNumber: string;
-  readonly customerName: string;
-  readonly from: string;
-  readonly to: string;
-  readonly openingBalance: number;
-  readonly closingBalance: number;
-  readonly totalIn: number;
-  readonly totalOut: number;
-  readonly transactions: readonly StatementTransaction[];
-}
-
-export type StatementAccount = 'checking' | 'savings';
+/** GET /api/statements (format=json) `data`: amounts in dollars (docs/api.md "Statements"), as the API's document says. */
+export type Statement = components['schemas']['Statement'];
+export type StatementTransaction = Statement['transactions'][number];
+export type StatementAccount = Statement['account'];
 
 /** What a statement is asked for. */
 export interface StatementRequest {

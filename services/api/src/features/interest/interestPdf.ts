@@ -3,6 +3,7 @@ import { apyOf, bankIdentity, formatAnnualRate, monthOf } from '@bank/domain';
 import PDFDocument from 'pdfkit';
 import { usdOfBigCents } from '../ledger/trialBalancePdf';
 import { letterhead, MARGIN, PAGE_HEIGHT, RIGHT, ROW, type Doc } from '../statements/pdfLayout';
+import { pipeDocument } from '../statements/pdfLetterhead';
 import { footer } from '../statements/statementPdf';
 import type { StatementHolder } from '../statements/statementSource';
 import type { InterestSummary } from './interestSummary';
@@ -71,12 +72,7 @@ export async function writeInterestPdf(statement: InterestStatement, out: Writab
     compress: options.compress ?? true,
     info: { Title: `Interest statement ${summary.year}`, Author: bankIdentity.name, CreationDate: options.createdAt ?? new Date() },
   });
-  const finished = new Promise<void>((resolve, reject) => {
-    out.once('finish', resolve);
-    out.once('close', resolve);
-    out.once('error', reject);
-  });
-  doc.pipe(out);
+  const finished = pipeDocument(doc, out);
 
   let page = 1;
   let y = letterhead(doc, {

@@ -1,4 +1,5 @@
 import { bookedCentsOf, type AccountKind } from '@bank/domain';
+import { inTransaction } from '@bank/platform';
 import type pg from 'pg';
 
 /** One interest payment of a customer: an AccountCredited described 'Interest' (rm.interest_payments). */
@@ -38,30 +39,25 @@ export function yearBounds(year: number): { readonly from: string; readonly to: 
 export async function readInterestSummary(pool: pg.Pool, userId: string, year: number): Promise<InterestSummary> {
   const { from, to } = yearBounds(year);
   // One snapshot (REPEATABLE READ): a month end's payments and its accounts' rows are read as of one instant.
-  const client = await pool.connect();
-  let accounts;
-  let payments;
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    accounts = await client.query<{ account: AccountKind; month_units: string; carry_units: string; paid_cents: string }>(
-      `SELECT account, round(month_units)::text AS month_units, round(carry_units)::text AS carry_units, paid_cents::text AS paid_cents
-         FROM rm.interest_accounts WHERE user_id = $1`,
-      [userId],
-    );
-    payments = await client.query<{ transaction_id: string; account: AccountKind; month: string; business_date: string; amount_cents: string }>(
-      `SELECT transaction_id::text AS transaction_id, account, month, business_date::text AS business_date, amount_cents::text AS amount_cents
-         FROM rm.interest_payments
-        WHERE user_id = $1 AND business_date BETWEEN $2::date AND $3::date
-        ORDER BY business_date, account DESC, transaction_id`,
-      [userId, from, to],
-    );
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  const { accounts, payments } = await inTransaction(
+    pool,
+    async (client) => {
+      const accounts = await client.query<{ account: AccountKind; month_units: string; carry_units: string; paid_cents: string }>(
+        `SELECT account, round(month_units)::text AS month_units, round(carry_units)::text AS carry_units, paid_cents::text AS paid_cents
+           FROM rm.interest_accounts WHERE user_id = $1`,
+        [userId],
+      );
+      const payments = await client.query<{ transaction_id: string; account: AccountKind; month: string; business_date: string; amount_cents: string }>(
+        `SELECT transaction_id::text AS transaction_id, account, month, business_date::text AS business_date, amount_cents::text AS amount_cents
+           FROM rm.interest_payments
+          WHERE user_id = $1 AND business_date BETWEEN $2::date AND $3::date
+          ORDER BY business_date, account DESC, transaction_id`,
+        [userId, from, to],
+      );
+      return { accounts, payments };
+    },
+    'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+  );
   const byAccount: Record<AccountKind, bigint> = { savings: 0n, checking: 0n };
   for (const row of accounts.rows) {
     // What the month's payment has not paid yet (paid_cents is 0 but between a month end's payments and its close).

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppDeps } from '../../appDeps';
 import { NotFoundError, UnprocessableError } from '../../http/httpErrors';
 import { ReplayError } from '../audit/balancesAt';
-import { sendDownload } from '../ledger/sendDownload';
+import { sendDownload } from '../../http/sendDownload';
 import { readHolder } from '../statements/statementSource';
 import { interestJson } from './interestJson';
 import { interestFileName, writeInterestPdf } from './interestPdf';

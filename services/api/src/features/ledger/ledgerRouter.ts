@@ -17,7 +17,7 @@ import { queryEntryFilter, queryFormat, queryPastInstant } from './ledgerQuery';
 import { readLedgerTotals } from './ledgerTotalsQuery';
 import { writeOut } from '../statements/writeOut';
 import { reconcile } from './reconciliation';
-import { sendDownload } from './sendDownload';
+import { sendDownload } from '../../http/sendDownload';
 import { LedgerReplayError, trialBalanceAt } from './trialBalanceAt';
 import { writeTrialBalancePdf } from './trialBalancePdf';
 

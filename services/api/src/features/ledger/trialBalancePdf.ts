@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { bankIdentity, bigCentsToDecimalString, type TrialBalance } from '@bank/domain';
 import PDFDocument from 'pdfkit';
-import { bankLetterhead, PDF_MARGIN, PDF_RIGHT } from '../statements/pdfLetterhead';
+import { bankLetterhead, PDF_MARGIN, PDF_RIGHT, pipeDocument } from '../statements/pdfLetterhead';
 import { footer } from '../statements/statementPdf';
 
 export interface TrialBalancePdfOptions {
@@ -81,12 +81,7 @@ export async function writeTrialBalancePdf(at: Date, trialBalance: TrialBalance,
     compress: options.compress ?? true,
     info: { Title: `Trial balance ${at.toISOString()}`, Author: bankIdentity.name, CreationDate: options.createdAt ?? new Date() },
   });
-  const finished = new Promise<void>((resolve, reject) => {
-    out.once('finish', resolve);
-    out.once('close', resolve);
-    out.once('error', reject);
-  });
-  doc.pipe(out);
+  const finished = pipeDocument(doc, out);
   let y = tableHeader(doc, letterhead(doc, at, options.routingNumber ?? bankIdentity.routingNumber));
   doc.fontSize(9);
   for (const row of trialBalance.rows) {

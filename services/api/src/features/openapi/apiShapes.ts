@@ -6,6 +6,7 @@ import { contactShape } from '../contacts/contactShape';
 import { interestShape, rateShape } from '../interest/interestShape';
 import { bankShape, notificationSettingShape } from '../mail/mailShapes';
 import { standingOrderShape } from '../standingOrders/standingOrderShape';
+import { ledgerAccountShape, ledgerDayShape, ledgerEntryShape, reconciliationShape, trialBalanceShape } from '../ledger/ledgerShapes';
 import { statementShape } from '../statements/statementShape';
 import { adminUserShape, cardRequestShape, userShape } from '../users/userShape';
 
@@ -52,6 +53,11 @@ export const apiShapes = {
   Interest: interestShape,
   Bank: bankShape,
   NotificationSetting: notificationSettingShape,
+  LedgerAccount: ledgerAccountShape,
+  TrialBalance: trialBalanceShape,
+  LedgerEntry: ledgerEntryShape,
+  Reconciliation: reconciliationShape,
+  LedgerDay: ledgerDayShape,
 } as const;
 
 export type ShapeName = keyof typeof apiShapes;

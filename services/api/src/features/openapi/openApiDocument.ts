@@ -78,6 +78,35 @@ const errorDescriptions: Record<number, string> = {
   503: 'Not ready',
 };
 
+/** `Error401`: the name of the shared error answer of a status (components.responses). */
+function errorResponseName(status: number): string {
+  return `Error${status}`;
+}
+
+/** The error answers every operation refers to: `{message, errors?}` with what the status means. */
+function errorResponses(): Record<string, JsonSchema> {
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, description] of Object.entries(errorDescriptions)) {
+    responses[errorResponseName(Number(status))] = {
+      description,
+      content: { 'application/json': { schema: ref('Error') } },
+      ...(status === '429' ? { headers: { 'Retry-After': { schema: { type: 'integer' } } } } : {}),
+    };
+  }
+  return responses;
+}
+
+const sharedParameters: Record<string, JsonSchema> = {
+  IdempotencyKey: { name: 'Idempotency-Key', in: 'header', required: false, description: 'Same key within 24 h: the first answer, nothing appended again', schema: { type: 'string' } },
+  ConsistentPosition: {
+    name: 'X-Consistent-Position',
+    in: 'header',
+    required: false,
+    description: 'Wait (up to 2 s) until this X-Event-Position is in the read models',
+    schema: { type: 'string' },
+  },
+};
+
 function operation(route: RouteDoc): JsonSchema {
   const responses: Record<string, JsonSchema> = {};
   const body = successSchema(route);
@@ -97,20 +126,12 @@ function operation(route: RouteDoc): JsonSchema {
     statuses.add(415);
   }
   statuses.add(500);
-  for (const status of [...statuses].sort()) {
-    responses[String(status)] = {
-      description: errorDescriptions[status] ?? 'Error',
-      content: { 'application/json': { schema: ref('Error') } },
-      ...(status === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' } } } } : {}),
-    };
-  }
+  for (const status of [...statuses].sort()) responses[String(status)] = { $ref: `#/components/responses/${errorResponseName(status)}` };
   const parameters: JsonSchema[] = [];
   for (const match of route.path.matchAll(/:(\w+)/g)) parameters.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
   for (const [name, description] of Object.entries(route.query ?? {})) parameters.push({ name, in: 'query', required: false, description, schema: { type: 'string' } });
-  if (route.command) parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, description: 'Same key within 24 h: the first answer, nothing appended again', schema: { type: 'string' } });
-  if (route.method === 'get') {
-    parameters.push({ name: 'X-Consistent-Position', in: 'header', required: false, description: 'Wait (up to 2 s) until this X-Event-Position is in the read models', schema: { type: 'string' } });
-  }
+  if (route.command) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
+  if (route.method === 'get') parameters.push({ $ref: '#/components/parameters/ConsistentPosition' });
   return {
     summary: route.summary,
     ...(route.access === 'public' ? { security: [] } : { security: [{ bearer: [] }], 'x-roles': route.access }),
@@ -125,17 +146,27 @@ export function openApiPath(path: string): string {
   return path.replace(/:(\w+)/g, '{$1}');
 }
 
+/** components.schemas: each named shape, a shape that holds another named one referring to it ($ref). */
+function namedSchemas(): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [name, shape] of Object.entries(apiShapes)) registry.add(shape, { id: name });
+  const { schemas } = z.toJSONSchema(registry, { io: 'output', unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` });
+  return Object.fromEntries(Object.entries(schemas).map(([name, schema]) => {
+    const { $id: _id, ...rest } = stripDialect(schema as JsonSchema);
+    return [name, rest];
+  }));
+}
+
 /** The OpenAPI 3.1 document of /api, built from the route catalogue and the zod schemas (GET /api/openapi.json). */
 export function buildOpenApiDocument(routes: readonly RouteDoc[] = routeCatalogue): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of routes) (paths[openApiPath(route.path)] ??= {})[route.method] = operation(route);
-  const schemas: Record<string, JsonSchema> = {};
-  for (const [name, shape] of Object.entries(apiShapes)) schemas[name] = stripDialect(z.toJSONSchema(shape, { io: 'output', unrepresentable: 'any' }) as JsonSchema);
+  const schemas = namedSchemas();
   return {
     openapi: '3.1.0',
     info: { title: 'Bank API', version: '1.0.0', description: 'The HTTP contract of /api (design/API.md); see docs/api.md for examples.' },
     servers: [{ url: '/api' }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, schemas, responses: errorResponses(), parameters: sharedParameters },
     security: [{ bearer: [] }],
     paths,
   };

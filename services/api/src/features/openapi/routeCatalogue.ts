@@ -21,7 +21,8 @@ import {
   type Role,
 } from '@bank/domain';
 import { z } from 'zod';
-import type { ShapeName } from './apiShapes';
+import type { RouteDoc } from './routeDoc';
+import { auditRouteCatalogue } from './auditRouteCatalogue';
 import { statementQueryDoc } from '../statements/statementQuery';
 import { advanceInput } from '../businessDate/advanceInput';
 import { interestQueryDoc } from '../interest/interestQuery';
@@ -30,41 +31,7 @@ import { forgotPasswordInput, resetPasswordInput } from '../auth/passwordReset';
 import { verifyEmailInput } from '../mail/emailConfirmation';
 import { notificationsInput } from '../mail/mailShapes';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-/** What a successful answer carries. */
-export interface SuccessDoc {
-  readonly status: number;
-  readonly description: string;
-  /** `data` of the envelope: one shape, or a list of it; a paged list also answers `next` (http/keysetPage). */
-  readonly data?: { readonly shape: ShapeName; readonly list?: boolean; readonly paged?: boolean };
-  /** The envelope has a `message`. */
-  readonly message?: boolean;
-  /** Sign-in's answer: {message, token, user}, or (true) a second-factor challenge instead. */
-  readonly signIn?: true | 'secondFactor';
-  /** The whole body is this shape (no envelope). */
-  readonly body?: ShapeName;
-  /** Something other than JSON (metrics text, image bytes). */
-  readonly contentType?: string;
-}
-
-export interface RouteDoc {
-  readonly method: HttpMethod;
-  /** Express style, relative to /api: `/user/admin/:id`. */
-  readonly path: string;
-  readonly summary: string;
-  /** 'public' or the roles allowed (anyone else signed in: 403). */
-  readonly access: 'public' | readonly Role[];
-  readonly body?: z.ZodType;
-  readonly query?: Readonly<Record<string, string>>;
-  readonly success: SuccessDoc;
-  /** Error statuses besides the generic ones (401/403 follow from access; 500 always). */
-  readonly errors?: readonly number[];
-  /** A command: answers X-Event-Position and honours Idempotency-Key. */
-  readonly command?: boolean;
-  /** Which feature serves it. */
-  readonly feature?: 'transactions';
-}
+export type { HttpMethod, RouteDoc, SuccessDoc } from './routeDoc';
 
 const ANY: readonly Role[] = ['customer', 'admin', 'auditor'];
 const CUSTOMER_AREA: readonly Role[] = ['customer', 'admin'];
@@ -72,7 +39,7 @@ const ADMIN: readonly Role[] = ['admin'];
 const user = { shape: 'User' } as const;
 const CURSOR = 'Opaque cursor: the `next` of the previous page (400 when it is not one of this list)';
 
-/** Every route of /api (except /audit/*, documented in docs/audit.md). The OpenAPI document is built from this list. */
+/** Every route of /api, the auditors' /audit/* included. The OpenAPI document is built from this list. */
 export const routeCatalogue: readonly RouteDoc[] = [
   { method: 'get', path: '/health', summary: 'Liveness', access: 'public', success: { status: 200, description: '{data: {status: "ok"}}' } },
   {
@@ -608,6 +575,7 @@ export const routeCatalogue: readonly RouteDoc[] = [
     success: { status: 200, description: 'The notification settings', data: { shape: 'NotificationSetting', list: true } },
     errors: [400, 422],
   },
+  ...auditRouteCatalogue,
 ];
 
 /** Money fields of request bodies: dollars as a JSON number or a decimal string. */

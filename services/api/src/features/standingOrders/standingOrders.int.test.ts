@@ -65,7 +65,7 @@ describe('POST /standing-orders', () => {
     const transactions = [...(await h.fx.history(payer.userId)).transactions.values()];
     expect(transactions.map((tx) => [tx.kind, tx.description, tx.transferId])).toEqual([
       ['staff', 'Opening deposit', null],
-      ['transfer_debit', 'Standing order: Rent', order.occurrences[0]!.transferId],
+      ['transfer', 'Standing order: Rent', order.occurrences[0]!.transferId],
     ]);
 
     // The audit timeline of the payer shows the order's events with the payment's.

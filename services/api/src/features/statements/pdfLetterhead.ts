@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { bankIdentity } from '@bank/domain';
 import type PDFDocument from 'pdfkit';
 
@@ -25,4 +26,15 @@ export function bankLetterhead(doc: Doc, title: string, lines: readonly string[]
   doc.font('Helvetica-Bold').fontSize(14).text(title, x, PDF_MARGIN, right);
   doc.font('Helvetica').fontSize(9);
   lines.forEach((line, index) => doc.text(line, x, PDF_MARGIN + 20 + index * 12, right));
+}
+
+/** Pipes the document into `out`; the promise settles when `out` has taken all of it (or failed). */
+export function pipeDocument(doc: InstanceType<typeof PDFDocument>, out: Writable): Promise<void> {
+  const finished = new Promise<void>((resolve, reject) => {
+    out.once('finish', resolve);
+    out.once('close', resolve);
+    out.once('error', reject);
+  });
+  doc.pipe(out);
+  return finished;
 }

@@ -3,13 +3,13 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { ReplayError } from '../audit/balancesAt';
 import { NotFoundError, UnprocessableError } from '../../http/httpErrors';
+import { sendDownload } from '../../http/sendDownload';
 import { statementFileName } from './statementFormat';
 import { writeStatementCsv } from './statementCsv';
 import { statementJson } from './statementJson';
 import { writeStatementPdf } from './statementPdf';
 import { parseStatementQuery } from './statementQuery';
 import { openStatement, type StatementItem } from './statementSource';
-import { ClientGoneError } from './writeOut';
 
 export interface StatementDeps {
   readonly store: EventStore;
@@ -23,12 +23,6 @@ export interface StatementDeps {
 async function* prepended(first: StatementItem, rest: AsyncIterator<StatementItem>): AsyncGenerator<StatementItem> {
   yield first;
   for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
-}
-
-/** The compression middleware's flush, when it is there (each chunk of a download then goes out at once). */
-export function flusherOf(res: Response): () => void {
-  const flush = (res as Response & { flush?: () => void }).flush;
-  return typeof flush === 'function' ? () => flush.call(res) : () => {};
 }
 
 /**
@@ -51,22 +45,17 @@ export async function sendStatement(deps: StatementDeps, userId: string, req: Re
       return;
     }
     // The name is made of checked parts only (account, dates): quoted as is.
-    res.set('Content-Disposition', `attachment; filename="${statementFileName(account, period.from, period.to, format)}"`);
-    res.type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf');
-    try {
-      if (format === 'csv') await writeStatementCsv(source, items, res, flusherOf(res));
-      else await writeStatementPdf(source, items, res, deps.routingNumber ? { routingNumber: deps.routingNumber } : {});
-      if (!res.writableEnded) res.end();
-    } catch (error) {
-      if (!res.headersSent) {
-        // Nothing has left yet: the error handler answers with a status after all.
-        res.removeHeader('Content-Disposition');
-        res.removeHeader('Content-Type');
-        throw error;
-      }
-      if (!(error instanceof ClientGoneError)) deps.logger?.warn({ err: error, userId }, 'statement download cut short');
-      res.destroy(error instanceof Error ? error : undefined);
-    }
+    const download = {
+      fileName: statementFileName(account, period.from, period.to, format),
+      contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf',
+      cutShort: { message: 'statement download cut short', fields: { userId } },
+    };
+    await sendDownload(
+      res,
+      download,
+      (out, flush) => (format === 'csv' ? writeStatementCsv(source, items, out, flush) : writeStatementPdf(source, items, out, deps.routingNumber ? { routingNumber: deps.routingNumber } : {})),
+      deps.logger,
+    );
   } catch (error) {
     if (error instanceof ReplayError) throw new UnprocessableError(error.message);
     throw error;

@@ -18,12 +18,14 @@ export function decimal(cents: number): string {
 }
 
 /** A line's kind as a reader of the statement calls it. */
-export function kindLabel(line: Pick<StatementLine, 'kind'>): string {
+export function kindLabel(line: Pick<StatementLine, 'kind' | 'direction'>): string {
   switch (line.kind) {
-    case 'transfer_debit':
-      return 'Transfer out';
-    case 'transfer_credit':
-      return 'Transfer in';
+    case 'transfer':
+      return line.direction === 'debit' ? 'Transfer out' : 'Transfer in';
+    case 'credit':
+      return 'Money in';
+    case 'debit':
+      return 'Money out';
     case 'refund':
       return 'Refund';
     case 'interest':

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { bankIdentity, formatUsd, type StatementTotals } from '@bank/domain';
 import PDFDocument from 'pdfkit';
-import { bankLetterhead, PDF_MARGIN, PDF_PAGE_HEIGHT, PDF_RIGHT } from './pdfLetterhead';
+import { bankLetterhead, PDF_MARGIN, PDF_PAGE_HEIGHT, PDF_RIGHT, pipeDocument } from './pdfLetterhead';
 import { kindLabel, signedCents } from './statementFormat';
 import type { StatementItem, StatementSource } from './statementSource';
 import { drained } from './writeOut';
@@ -110,12 +110,7 @@ export async function writeStatementPdf(source: StatementSource, items: AsyncIte
     compress: options.compress ?? true,
     info: { Title: `Statement ${source.account} ${source.period.from} to ${source.period.to}`, Author: bankIdentity.name, CreationDate: options.createdAt ?? new Date() },
   });
-  const finished = new Promise<void>((resolve, reject) => {
-    out.once('finish', resolve);
-    out.once('close', resolve);
-    out.once('error', reject);
-  });
-  doc.pipe(out);
+  const finished = pipeDocument(doc, out);
 
   let page = 1;
   let y = letterhead(doc, source, options.routingNumber ?? bankIdentity.routingNumber);

@@ -1,3 +1,4 @@
+import { TRANSACTION_KINDS } from '@bank/domain';
 import { z } from 'zod';
 
 /** A transaction of a statement (GET /statements, format=json), in dollars. */
@@ -7,7 +8,7 @@ export const statementTransactionShape = z
     date: z.iso.datetime({ offset: true }).describe('when the log recorded it'),
     description: z.string(),
     type: z.enum(['credit', 'debit']),
-    kind: z.enum(['transfer_debit', 'transfer_credit', 'refund', 'interest', 'adjustment', 'staff', 'reversal']),
+    kind: z.enum(TRANSACTION_KINDS),
     amount: z.number().positive().describe('dollars'),
     balanceAfter: z.number().describe('dollars: the running balance'),
     transferId: z.uuid().optional(),

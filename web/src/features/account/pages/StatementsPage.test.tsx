@@ -29,8 +29,8 @@ function statementFor(call: RecordedCall, overrides: Partial<Statement> = {}): S
     totalIn: 1250,
     totalOut: 20.5,
     transactions: [
-      { id: 'a', date: `${query.get('from')}T09:00:00.000Z`, description: 'Salary', type: 'credit', kind: 'transfer_credit', amount: 1250, balanceAfter: 1350 },
-      { id: 'b', date: `${query.get('from')}T18:30:00.000Z`, description: 'Groceries', type: 'debit', kind: 'transfer_debit', amount: 20.5, balanceAfter: 1329.5 },
+      { id: 'a', date: `${query.get('from')}T09:00:00.000Z`, description: 'Salary', type: 'credit', kind: 'transfer', amount: 1250, balanceAfter: 1350 },
+      { id: 'b', date: `${query.get('from')}T18:30:00.000Z`, description: 'Groceries', type: 'debit', kind: 'transfer', amount: 20.5, balanceAfter: 1329.5 },
     ],
     ...overrides,
   };

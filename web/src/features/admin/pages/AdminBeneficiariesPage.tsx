@@ -3,7 +3,7 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { TextField } from '../../../components/Field';
-import { Pager } from '../../../components/Pager';
+import { QueryPager } from '../../../components/Pager';
 import { LoadingBlock } from '../../../components/Spinner';
 import { useCursorTrail } from '../../../lib/api/paging';
 import { errorMessage } from '../../../lib/api/apiError';
@@ -119,12 +119,7 @@ export function AdminBeneficiariesPage() {
             </table>
           </div>
         ) : null}
-        <Pager
-          label="Beneficiaries"
-          trail={trail}
-          nextCursor={beneficiaries.isPlaceholderData ? undefined : beneficiaries.data?.next}
-          busy={beneficiaries.isFetching}
-        />
+        <QueryPager label="Beneficiaries" trail={trail} query={beneficiaries} />
       </section>
     </div>
   );

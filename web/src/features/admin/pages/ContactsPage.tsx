@@ -3,7 +3,7 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { formatDateTime } from '../../../components/money';
-import { Pager } from '../../../components/Pager';
+import { QueryPager } from '../../../components/Pager';
 import { LoadingBlock } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api/apiError';
 import { useCursorTrail } from '../../../lib/api/paging';
@@ -66,7 +66,7 @@ export function ContactsPage() {
           ))}
         </ul>
       ) : null}
-      <Pager label="Contact messages" trail={trail} nextCursor={contacts.isPlaceholderData ? undefined : contacts.data?.next} busy={contacts.isFetching} />
+      <QueryPager label="Contact messages" trail={trail} query={contacts} />
     </div>
   );
 }

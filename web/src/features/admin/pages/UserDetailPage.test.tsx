@@ -14,7 +14,7 @@ afterEach(() => {
 const customer = sampleUser({
   verificationStatus: 'pending',
   verification: { documentType: 'passport', documentFront: { url: '/api/files/front1' }, documentBack: { url: '/api/files/back1' } },
-  cardRequests: [{ _id: 'r1', cardType: 'cashback', requestedAt: '2025-03-01T12:00:00.000Z' }],
+  cardRequests: [{ _id: 'r1', cardType: 'cashback', status: 'requested', requestedAt: '2025-03-01T12:00:00.000Z' }],
 });
 
 function api(overrides: Parameters<typeof mockApi>[0] = {}) {

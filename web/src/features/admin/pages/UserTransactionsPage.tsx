@@ -4,7 +4,7 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { formatDate, formatMoney } from '../../../components/money';
-import { Pager } from '../../../components/Pager';
+import { QueryPager } from '../../../components/Pager';
 import { LoadingBlock } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api/apiError';
 import { useCursorTrail } from '../../../lib/api/paging';
@@ -117,12 +117,7 @@ export function UserTransactionsPage() {
           </table>
         </div>
       ) : null}
-      <Pager
-        label="Transactions"
-        trail={trail}
-        nextCursor={transactions.isPlaceholderData ? undefined : transactions.data?.next}
-        busy={transactions.isFetching}
-      />
+      <QueryPager label="Transactions" trail={trail} query={transactions} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { TextField } from '../../../components/Field';
-import { Pager } from '../../../components/Pager';
+import { QueryPager } from '../../../components/Pager';
 import { LoadingBlock } from '../../../components/Spinner';
 import { errorMessage } from '../../../lib/api/apiError';
 import { useCursorTrail } from '../../../lib/api/paging';
@@ -101,7 +101,7 @@ export function UsersPage() {
           </table>
         </div>
       ) : null}
-      <Pager label="Users" trail={trail} nextCursor={users.isPlaceholderData ? undefined : users.data?.next} busy={users.isFetching} />
+      <QueryPager label="Users" trail={trail} query={users} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { Icon } from '../../../components/Icon';
 import { PageTitle } from '../../../components/PageTitle';
 import { ApiError, errorMessage } from '../../../lib/api/apiError';
 import { emailApi, type ResetProof } from '../../../lib/api/emailApi';
-import { CodeField, sixDigits } from '../../secondFactor/CodeField';
+import { CodeField, RecoveryCodeField, sixDigits } from '../../secondFactor/CodeField';
 import { AuthCard } from '../components/AuthCard';
 import { checkNewPassword, NEW_PASSWORD_RULES, type NewPasswordErrors } from '../model/newPasswordRules';
 
@@ -150,18 +150,7 @@ export function ResetPasswordPage() {
           <fieldset className="auth-second-factor">
             <legend>Two-step sign-in</legend>
             {useRecovery ? (
-              <TextField
-                label="Recovery code"
-                name="recoveryCode"
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                required
-                autoFocus
-                value={recoveryCode}
-                error={errors.recoveryCode}
-                onChange={(event) => setRecoveryCode(event.target.value)}
-              />
+              <RecoveryCodeField value={recoveryCode} onChange={setRecoveryCode} error={errors.recoveryCode} />
             ) : (
               <CodeField value={code} onChange={setCode} error={errors.code} autoFocus />
             )}

@@ -1,13 +1,20 @@
 import type { Writable } from 'node:stream';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
-import { flusherOf } from '../statements/sendStatement';
-import { ClientGoneError } from '../statements/writeOut';
+import { ClientGoneError } from '../features/statements/writeOut';
 
 export interface Download {
   /** Made of checked parts only: quoted as is. */
   readonly fileName: string;
   readonly contentType: string;
+  /** What the log says when the download is cut short, with its fields (default: `download cut short`). */
+  readonly cutShort?: { readonly message: string; readonly fields: Record<string, unknown> };
+}
+
+/** The compression middleware's flush, when it is there (each chunk of a download then goes out at once). */
+export function flusherOf(res: Response): () => void {
+  const flush = (res as Response & { flush?: () => void }).flush;
+  return typeof flush === 'function' ? () => flush.call(res) : () => {};
 }
 
 /**
@@ -29,11 +36,12 @@ export async function sendDownload(
     if (!res.writableEnded) res.end();
   } catch (error) {
     if (!res.headersSent) {
+      // Nothing has left yet: the error handler answers with a status after all.
       res.removeHeader('Content-Disposition');
       res.removeHeader('Content-Type');
       throw error;
     }
-    if (!(error instanceof ClientGoneError)) logger?.warn({ err: error, fileName: download.fileName }, 'ledger download cut short');
+    if (!(error instanceof ClientGoneError)) logger?.warn({ err: error, fileName: download.fileName, ...download.cutShort?.fields }, download.cutShort?.message ?? 'download cut short');
     res.destroy(error instanceof Error ? error : undefined);
   }
 }
