@@ -236,6 +236,19 @@ const cases: readonly Case[] = [
   { method: 'post', route: '/user/verify-email', path: () => '/api/user/verify-email' },
   { method: 'get', route: '/user/notifications', path: () => '/api/user/notifications' },
   { method: 'put', route: '/user/notifications', path: () => '/api/user/notifications', body: () => ({ moneyReceived: true }) },
+  // The auditors' routes (staff: admin and auditor), on a customer of this app.
+  { method: 'get', route: '/audit/users', path: () => '/api/audit/users' },
+  { method: 'get', route: '/audit/users/:id/events', path: () => `/api/audit/users/${payee.userId}/events` },
+  { method: 'get', route: '/audit/users/:id/balances', path: () => `/api/audit/users/${payee.userId}/balances` },
+  { method: 'get', route: '/audit/users/:id/statements', path: () => `/api/audit/users/${payee.userId}/statements?account=checking&from=2025-01-01&to=2025-01-31` },
+  { method: 'get', route: '/audit/users/:id/interest', path: () => `/api/audit/users/${payee.userId}/interest` },
+  { method: 'get', route: '/audit/log', path: () => '/api/audit/log' },
+  { method: 'get', route: '/audit/verify', path: () => '/api/audit/verify' },
+  { method: 'get', route: '/audit/ledger/accounts', path: () => '/api/audit/ledger/accounts' },
+  { method: 'get', route: '/audit/ledger/trial-balance', path: () => '/api/audit/ledger/trial-balance' },
+  { method: 'get', route: '/audit/ledger/accounts/:key/entries', path: () => '/api/audit/ledger/accounts/cash-at-fed/entries' },
+  { method: 'get', route: '/audit/ledger/reconciliation', path: () => '/api/audit/ledger/reconciliation' },
+  { method: 'get', route: '/audit/ledger/days', path: () => '/api/audit/ledger/days' },
 ];
 
 beforeAll(async () => {
