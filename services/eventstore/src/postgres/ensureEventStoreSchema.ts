@@ -26,15 +26,59 @@ CREATE TABLE IF NOT EXISTS ${s.events} (
   data jsonb NOT NULL,
   metadata jsonb NOT NULL DEFAULT '{}'::jsonb,
   created timestamptz NOT NULL DEFAULT now(),
-  CONSTRAINT events_stream_revision_key UNIQUE (stream_id, revision),
-  CONSTRAINT events_stream_event_id_key UNIQUE (stream_id, event_id)
+${EVENTS_UNIQUE_KEYS.map((key) => `  CONSTRAINT ${key.name} UNIQUE (${key.columns})`).join(',\n')}
 );
 
 ALTER SEQUENCE ${s.sequence} OWNED BY ${s.events}.global_position;
 
 -- The global log is read in (transaction_id, global_position) order.
-CREATE INDEX IF NOT EXISTS events_transaction_position_idx ON ${s.events} (transaction_id, global_position);
+${EVENTS_INDEXES.map((index) => createIndexSql(s, index)).join('\n')}
 ${appendOnlySql(s)}`;
+}
+
+/** A secondary index of the events table: its name and columns (the one definition the DDL and a bulk load use). */
+export interface EventsIndex {
+  readonly name: string;
+  readonly columns: string;
+}
+
+/** The unique constraints of the events table: a stream's revisions, and its event ids (idempotent appends). */
+export const EVENTS_UNIQUE_KEYS: readonly EventsIndex[] = [
+  { name: 'events_stream_revision_key', columns: 'stream_id, revision' },
+  { name: 'events_stream_event_id_key', columns: 'stream_id, event_id' },
+];
+
+/** The plain indexes of the events table: the global log's read order. */
+export const EVENTS_INDEXES: readonly EventsIndex[] = [{ name: 'events_transaction_position_idx', columns: 'transaction_id, global_position' }];
+
+function createIndexSql(s: EventStoreSchema, index: EventsIndex): string {
+  return `CREATE INDEX IF NOT EXISTS ${index.name} ON ${s.events} (${index.columns});`;
+}
+
+/**
+ * Drops the events table's secondary indexes and unique constraints (all but the primary key), for a bulk load into
+ * an empty store (services/runtime/src/scale/bulkEventLoad.ts), which builds them again with
+ * `createEventsSecondaryIndexes` once the rows are in: one sort each instead of a B-tree insert per row.
+ */
+export async function dropEventsSecondaryIndexes(db: pg.ClientBase | pg.Pool, schemaName: string = DEFAULT_SCHEMA): Promise<void> {
+  const s = eventStoreSchema(schemaName);
+  for (const key of EVENTS_UNIQUE_KEYS) await db.query(`ALTER TABLE ${s.events} DROP CONSTRAINT IF EXISTS ${key.name}`);
+  for (const index of EVENTS_INDEXES) await db.query(`DROP INDEX IF EXISTS ${s.schema}.${index.name}`);
+}
+
+/** The events table's secondary indexes and unique constraints, each built when missing (the DDL's definitions). */
+export async function createEventsSecondaryIndexes(db: pg.ClientBase | pg.Pool, schemaName: string = DEFAULT_SCHEMA): Promise<void> {
+  await db.query(eventsSecondaryIndexesSql(eventStoreSchema(schemaName)));
+}
+
+function eventsSecondaryIndexesSql(s: EventStoreSchema): string {
+  const keys = EVENTS_UNIQUE_KEYS.map(
+    (key) => `
+  IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conrelid = '${s.events}'::regclass AND conname = '${key.name}') THEN
+    ALTER TABLE ${s.events} ADD CONSTRAINT ${key.name} UNIQUE (${key.columns});
+  END IF;`,
+  );
+  return `DO $keys$\nBEGIN${keys.join('')}\nEND\n$keys$;\n${EVENTS_INDEXES.map((index) => createIndexSql(s, index)).join('\n')}`;
 }
 
 /**
@@ -75,6 +119,8 @@ export async function ensureEventStoreSchema(pool: pg.Pool, schemaName: string =
       const { rows } = await client.query<{ events: string | null }>('SELECT to_regclass($1) AS events', [s.events]);
       if (rows[0]?.events) await client.query(`LOCK TABLE ${s.events} IN SHARE ROW EXCLUSIVE MODE`);
       await client.query(ddl);
+      // A bulk load cut short (its marker says so) left the events table without these: built again here.
+      await client.query(eventsSecondaryIndexesSql(s));
       await client.query(`COMMENT ON SCHEMA ${s.schema} IS '${marker}'`);
     }
   });
@@ -105,3 +151,13 @@ ALTER TABLE ${s.events} ENABLE TRIGGER ${EVENTS_APPEND_ONLY_TRIGGER};
 `;
 }
 
+
+/**
+ * Marks the schema as being bulk-loaded (its indexes dropped): the comment no longer names an installed version, so
+ * any process that starts the store before the load finishes — or after it was cut short — runs the DDL again and
+ * builds the missing indexes (ensureEventStoreSchema). The load itself ends with ensureEventStoreSchema.
+ */
+export async function markEventStoreBulkLoad(db: pg.ClientBase | pg.Pool, schemaName: string = DEFAULT_SCHEMA): Promise<void> {
+  const s = eventStoreSchema(schemaName);
+  await db.query(`COMMENT ON SCHEMA ${s.schema} IS 'bank event store bulk load in progress'`);
+}

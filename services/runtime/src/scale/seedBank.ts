@@ -16,7 +16,7 @@ import { ownActivity, planTransferAmounts } from './seedActivity';
 import { plannedContact } from './seedContacts';
 import { seedDocument } from './seedDocument';
 import { planBudget, planTransactionCounts, plannedCustomer, type PlannedCustomer, type SeedOptions } from './seedPlan';
-import { appendStream, SeedStream } from './seedStream';
+import { SeedStream, storeSink, type SeedSink } from './seedStream';
 import { CREDIT, payerOrPayeeCommand, SETTLE, seedTransferRecord } from './seedTransferRecord';
 import { debitDescription, intentOf, seedTransferRequest, seedUserId } from './seedTransferRequest';
 import { DAY_MS, HISTORY_START, planTransfers, SETTLEMENT_DELAY_MS, transfersOf } from './seedTransfers';
@@ -33,6 +33,8 @@ export interface SeedBankOptions extends SeedOptions {
   /** Events per append of one stream. */
   readonly chunk?: number;
   readonly onProgress?: (done: { readonly customers: number; readonly events: number }) => void;
+  /** Where the streams go (default: the store's appends, `chunk` events at a time); bulkEventLoad.ts for an empty store. */
+  readonly sink?: SeedSink;
 }
 
 export interface SeedBankResult {
@@ -80,8 +82,9 @@ export async function seedBank(options: SeedBankOptions): Promise<SeedBankResult
   let done = 0;
   let position: Position | undefined;
 
+  const sink = options.sink ?? storeSink(store, chunk);
   const write = async (newEvents: readonly NewEvent[], stream: string) => {
-    const last = await appendStream(store, stream, newEvents, chunk);
+    const last = await sink.append(stream, newEvents);
     events += newEvents.length;
     if (last && (!position || comparePositions(last, position) > 0)) position = last;
   };

@@ -1,11 +1,13 @@
 /**
- * `npm run seed:scale -- --customers 1000000 --transactions 10000000 --seed 42 [--unlogged]`: a generated bank on
- * the configured database (DATABASE_URL; use a fresh one), written as the bank's own events (seedBank: the
- * domain's deciders, hash-chained like the API's, appended concurrently so the store batches them: staff postings,
- * completed internal and external transfers, verifications, contact messages), then the read
- * models built by the projector's rebuild. Progress with rate and ETA. Deterministic for a seed, and restartable:
- * run the same command again after an interruption and it carries on without duplicating an event. Every
- * generated customer's password is SEED_PASSWORD (hashed once). Its last line is one JSON object.
+ * `npm run seed:scale -- --customers 1000000 --transactions 10000000 --seed 42 [--appends] [--unlogged]`: a generated
+ * bank on the configured database (DATABASE_URL; use a fresh one), written as the bank's own events (seedBank: the
+ * domain's deciders, hash-chained like the API's: staff postings, completed internal and external transfers,
+ * verifications, contact messages), then the read models built by the projector's rebuild. Progress with rate and
+ * ETA. Deterministic for a seed. By default the events go in by the bulk load (bulkEventLoad.ts: COPY into an EMPTY
+ * store, refused otherwise, the signed checkpoints written as it goes); `--appends` writes through the store's
+ * appends, concurrently so the store batches them, and is restartable: run the same command again after an
+ * interruption and it carries on without duplicating an event. Every generated customer's password is SEED_PASSWORD
+ * (hashed once). Its last line is one JSON object.
  */
 import { closePasswordWorkers, hashSecret } from '@bank/api';
 import { loadChainKeys } from '@bank/commands';
@@ -17,12 +19,14 @@ import { parseArgs } from 'node:util';
 import { loadGeneratedBank } from './loadGeneratedBank';
 import { SEED_PASSWORD } from './seedPassword';
 
-const USAGE = `Usage: npm run seed:scale -- [--customers N] [--transactions N] [--seed N] [--concurrency N] [--unlogged]
+const USAGE = `Usage: npm run seed:scale -- [--customers N] [--transactions N] [--seed N] [--appends] [--concurrency N] [--unlogged]
   --customers N     customers (default 1000)
   --transactions N  rows of the customers' transaction lists (default 10 per customer): staff postings, and a fifth
                     of them transfers (two rows each between customers, one for each to another bank)
   --seed N          the plan's seed (default 42): the same seed plans the same bank
-  --concurrency N   customers written at once (default 16)
+  --appends         write through the store's appends (restartable, into a store that may hold events already)
+                    instead of the bulk load (COPY into an EMPTY store: refused when it is not)
+  --concurrency N   customers written at once by --appends (default 16)
   --unlogged        let the rebuild build UNLOGGED tables (a fresh database with nothing live)`;
 
 function wholeNumber(name: string, value: string | undefined, fallback: number): number {
@@ -40,6 +44,7 @@ async function main(): Promise<void> {
       seed: { type: 'string' },
       concurrency: { type: 'string' },
       unlogged: { type: 'boolean', default: false },
+      appends: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -58,13 +63,14 @@ async function main(): Promise<void> {
   try {
     await migrateReadModels(pool);
     const passwordHash = await hashSecret(SEED_PASSWORD).finally(closePasswordWorkers);
-    const { seeded, loadSeconds, rebuilt, checkpointSeconds } = await loadGeneratedBank({
+    const { seeded, loadSeconds, rebuilt, checkpointSeconds, bulk } = await loadGeneratedBank({
       pool,
       store,
       customers,
       transactions,
       seed,
       concurrency,
+      bulk: !values.appends,
       passwordHash,
       chainKeys: loadChainKeys(config, process.env, logger),
       onProgress: ({ customers: done }) => progress.update({ phase: 'seed customers', done, total: customers, unit: 'customers' }),
@@ -92,7 +98,8 @@ async function main(): Promise<void> {
         seed,
         loadSeconds: Math.round(loadSeconds * 10) / 10,
         rebuildSeconds: Math.round(rebuilt.durationMs / 100) / 10,
-        checkpointSeconds: Math.round((checkpointSeconds ?? 0) * 10) / 10,
+        checkpointSeconds: Math.round((checkpointSeconds ?? bulk?.checkpointSeconds ?? 0) * 10) / 10,
+        ...(bulk ? { path: 'bulk', eventsPerSecond: Math.round(seeded.events / loadSeconds), indexSeconds: Math.round(bulk.indexSeconds * 10) / 10 } : { path: 'appends' }),
         databaseBytes: Number(rows[0]!.bytes),
       }),
     );

@@ -39,6 +39,17 @@ export class SeedStream<C, E extends DomainEventLike, S> {
   }
 }
 
+/** Where a generated bank's streams go, each handed over whole (in one call) as a new stream. */
+export interface SeedSink {
+  /** Stores `events` as the whole of the new stream `stream`; answers the position of its last event. */
+  append(stream: string, events: readonly NewEvent[]): Promise<Position | undefined>;
+}
+
+/** The store's own appends (appendStream): restartable, into a store that may hold events already. */
+export function storeSink(store: EventStore, chunk: number): SeedSink {
+  return { append: (stream, events) => appendStream(store, stream, events, chunk) };
+}
+
 /**
  * Appends a whole stream in chunks, each with the revision the previous one left; answers the last one's position. Event ids derive from the seed
  * (command ids), so a restarted load appends ids already stored: the store answers those appends without storing

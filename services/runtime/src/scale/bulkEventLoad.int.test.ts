@@ -1,0 +1,143 @@
+import { createAuditVerifier } from '@bank/audit';
+import { createCommandHandler } from '@bank/commands';
+import { accountDecider, streams } from '@bank/domain';
+import { createPostgresEventStore, ensureEventStoreSchema, EVENTS_INDEXES, EVENTS_UNIQUE_KEYS, type EventStore } from '@bank/eventstore';
+import { createPool, parseKeyringText } from '@bank/platform';
+import { migrateReadModels, verifyReadModels } from '@bank/projector';
+import { createTestDatabase, type TestDatabase } from '@bank/testkit';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BulkLoadRefusedError, copyField, openBulkEventLoad } from './bulkEventLoad';
+import { loadGeneratedBank, type GeneratedBankLoad } from './loadGeneratedBank';
+import { seedBank } from './seedBank';
+import { seedUserId } from './seedTransferRequest';
+
+/**
+ * The bulk path (COPY into an empty store) against the appends path: the same bank from the same seed, event for
+ * event; the load verifies (chains, signed checkpoints, read models against the replay), the store's indexes are
+ * back, a command appended afterwards continues the chain, and a second bulk load into the loaded store is refused.
+ */
+const options = { customers: 50, transactions: 700, seed: 19 };
+const HASH = '$2a$10$abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQ';
+const chainKeys = parseKeyringText('chain', 'CHAIN_KEYS', `k1:${Buffer.alloc(32, 5).toString('base64')}`);
+const checkpointKeys = parseKeyringText('checkpoint', 'CHECKPOINT_KEYS', `c1:${Buffer.alloc(32, 6).toString('base64')}`);
+const checkpointDir = mkdtempSync(path.join(tmpdir(), 'bulk-checkpoints-'));
+
+interface Side {
+  database: TestDatabase;
+  pool: pg.Pool;
+  store: EventStore;
+}
+let bulk: Side;
+let appended: Side;
+let loaded: GeneratedBankLoad;
+
+async function side(name: string): Promise<Side> {
+  const database = await createTestDatabase(name);
+  const pool = createPool(database.url, 6);
+  await ensureEventStoreSchema(pool);
+  await migrateReadModels(pool);
+  return { database, pool, store: createPostgresEventStore({ pool }) };
+}
+
+const verify = (s: Side) => createAuditVerifier({ config: { EVENTSTORE_URL: undefined }, pool: s.pool, store: s.store, chainKeys, checkpoints: { dir: checkpointDir, keys: checkpointKeys } })();
+
+beforeAll(async () => {
+  [bulk, appended] = await Promise.all([side('bulk_seed'), side('bulk_seed_appends')]);
+  // Small transactions, so the load spans several (and several checkpoint records).
+  loaded = await loadGeneratedBank({ ...options, pool: bulk.pool, store: bulk.store, passwordHash: HASH, chainKeys, bulk: true, checkpoints: { dir: checkpointDir, keys: checkpointKeys }, bulkEventsPerTransaction: 300 });
+  await seedBank({ ...options, store: appended.store, passwordHash: HASH, chainKeys, chunk: 40 });
+});
+
+afterAll(async () => {
+  rmSync(checkpointDir, { recursive: true, force: true });
+  for (const s of [bulk, appended]) {
+    await s?.store.close();
+    await s?.pool.end();
+    await s?.database.drop();
+  }
+});
+
+const rows = async (s: Side, sql: string) => (await s.pool.query(sql)).rows;
+
+describe('the bulk load of a generated bank', () => {
+  it('writes the same events as the appends path: stream by stream, revision by revision, ids, data, metadata and hashes', async () => {
+    const events = 'SELECT stream_id, revision::text, event_id, type, data, metadata FROM eventstore.events ORDER BY stream_id, revision';
+    const [fromBulk, fromAppends] = await Promise.all([rows(bulk, events), rows(appended, events)]);
+    expect(fromBulk.length).toBe(loaded.seeded.events);
+    expect(loaded.bulk?.transactions).toBeGreaterThan(2);
+    expect(fromBulk).toEqual(fromAppends);
+    const heads = 'SELECT stream_id, revision::text FROM eventstore.streams ORDER BY stream_id';
+    expect(await rows(bulk, heads)).toEqual(await rows(appended, heads));
+  });
+
+  it('assigns the global positions as the store does: 1, 2, 3 … in each stream’s revision order, the sequence past them', async () => {
+    const [positions] = await rows(
+      bulk,
+      `SELECT count(*)::int AS n, min(global_position)::int AS first, max(global_position)::int AS last,
+              (SELECT last_value::int FROM eventstore.events_global_position_seq) AS sequence,
+              (SELECT count(*)::int FROM (SELECT revision, row_number() OVER (PARTITION BY stream_id ORDER BY transaction_id, global_position) - 1 AS nth FROM eventstore.events) o WHERE o.revision <> o.nth) AS out_of_order
+         FROM eventstore.events`,
+    );
+    expect(positions).toEqual({ n: loaded.seeded.events, first: 1, last: loaded.seeded.events, sequence: loaded.seeded.events, out_of_order: 0 });
+  });
+
+  it('builds the secondary indexes again and marks the schema installed', async () => {
+    const names = (await rows(bulk, `SELECT indexname FROM pg_indexes WHERE schemaname = 'eventstore' AND tablename = 'events'`)).map((row) => row.indexname as string);
+    for (const index of [...EVENTS_UNIQUE_KEYS, ...EVENTS_INDEXES]) expect(names).toContain(index.name);
+    const [comment] = await rows(bulk, `SELECT obj_description(to_regnamespace('eventstore'), 'pg_namespace') AS marker`);
+    expect(comment!.marker).toMatch(/^bank event store [0-9a-f]{16}$/);
+  });
+
+  it('passes the audit verification: chains, signed checkpoints up to the load, read models equal to the replay', async () => {
+    const report = await verify(bulk);
+    expect(report.mismatches).toEqual([]);
+    expect(report.checked.events).toBe(loaded.seeded.events);
+    expect(report.checkpoint?.position).toBe(bulk.store.positionToken(loaded.seeded.position!));
+    expect(report.checkpoint?.streams).toBe(loaded.bulk?.streams);
+    expect((await verifyReadModels({ pool: bulk.pool, store: bulk.store })).mismatches).toEqual([]);
+    expect(Number((await rows(bulk, 'SELECT count(*) AS n FROM rm.transactions'))[0]!.n)).toBe(700);
+  });
+
+  it('takes a normal append afterwards: the chain goes on from the loaded head, and a duplicate is still refused', async () => {
+    const commands = createCommandHandler({ store: bulk.store, chainKeys });
+    const userId = seedUserId(options.seed, 3);
+    const streamId = streams.account(userId);
+    const before = (await bulk.store.readStream(streamId)).slice(-1);
+    const post = {
+      decider: accountDecider,
+      streamId,
+      decide: (state: Parameters<typeof accountDecider.decide>[1]) =>
+        accountDecider.decide({ type: 'PostStaffTransaction', transactionId: '6f1c2a52-7a43-4c55-9a57-8f0b3f9b8c01', adminId: loaded.seeded.adminId, account: 'savings', direction: 'credit', amountCents: 1234, date: '2026-11-01', description: 'After the load', now: '2026-11-01T10:00:00.000Z' }, state),
+      context: { commandId: 'bulk-test:after-load', metadata: { actorId: loaded.seeded.adminId, actorRole: 'admin' } },
+      commandType: 'PostStaffTransaction',
+    } as const;
+    await commands.execute(post);
+    const after = (await bulk.store.readStream(streamId)).at(-1);
+    expect(after!.revision).toBe(before[0]!.revision + 1n);
+    expect(after!.metadata.prevHash).toBe(before[0]!.metadata.hash);
+    await commands.execute(post);
+    expect((await bulk.store.readStream(streamId)).at(-1)!.revision).toBe(after!.revision);
+    await expect(bulk.pool.query(`INSERT INTO eventstore.events (stream_id, revision, event_id, type, data) VALUES ($1, 0, gen_random_uuid(), 'X', '{}')`, [streamId])).rejects.toThrow(/events_stream_revision_key/);
+    const report = await verify(bulk);
+    expect(report.mismatches).toEqual([]);
+    expect(report.checked.events).toBe(loaded.seeded.events + 1);
+  });
+
+  it('is refused on a store that is not empty, and on a checkpoint directory that holds a chain', async () => {
+    await expect(openBulkEventLoad({ pool: bulk.pool, store: bulk.store })).rejects.toThrow(BulkLoadRefusedError);
+    await expect(openBulkEventLoad({ pool: bulk.pool, store: bulk.store })).rejects.toThrow(/not empty/);
+    await expect(openBulkEventLoad({ pool: appended.pool, store: appended.store, checkpoints: { dir: checkpointDir, keys: checkpointKeys } })).rejects.toThrow(/already holds signed checkpoints/);
+  });
+});
+
+describe('copyField', () => {
+  it('escapes what COPY’s text format reads as special, and nothing else', () => {
+    expect(copyField('{"a":"b\\\\nc"}')).toBe('{"a":"b\\\\\\\\nc"}');
+    expect(copyField('a\tb\nc\rd')).toBe('a\\tb\\nc\\rd');
+    expect(copyField('plain "text" ü')).toBe('plain "text" ü');
+  });
+});

@@ -1,0 +1,266 @@
+/**
+ * The bulk path of `seed:scale` into an EMPTY PostgreSQL event store: the generated streams go into the events and
+ * streams tables by COPY, in transactions of about `eventsPerTransaction` events, with the events table's secondary
+ * indexes (its unique keys and the global log's read index; ensureEventStoreSchema.ts defines them) dropped before
+ * and built once after. What stays exactly as the store's append function leaves it:
+ *
+ * - the events: the same rows (stream, revision from 0, event id, type, data, metadata with the hash chain the
+ *   generator computed with toNewEvents, as for an append), `created` and `transaction_id` by the columns' defaults;
+ * - the global positions: the store's sequence, in order, without gaps, and the sequence set past them in each
+ *   transaction; a transaction's events share its transaction id, as a batch of appends does;
+ * - the streams table: one row per stream with the revision of its last event.
+ *
+ * The signed checkpoints are written by the integrity service's own writer (createCheckpointWriter), fed each
+ * transaction's events once it has committed instead of reading them back from the log: the same records, signed
+ * with the same keys, as the bank's writer would write on its first start.
+ *
+ * A load cut short leaves the schema marked (markEventStoreBulkLoad): the next start of the store builds the indexes
+ * again, and the store is no longer empty, so a new bulk load is refused — drop the database and load again.
+ */
+import { comparePositions, createEventsSecondaryIndexes, dropEventsSecondaryIndexes, ensureEventStoreSchema, markEventStoreBulkLoad, type EventStore, type NewEvent, type Position, type ReadAllOptions, type RecordedEvent } from '@bank/eventstore';
+import { createCheckpointWriter, listCheckpointFiles, type CheckpointWriter } from '@bank/integrity';
+import type { Keyring } from '@bank/platform';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Writable } from 'node:stream';
+import type { SeedSink } from './seedStream';
+
+export interface BulkEventLoadOptions {
+  readonly pool: pg.Pool;
+  /** The store the events are for (its position tokens name the checkpoints' positions). */
+  readonly store: Pick<EventStore, 'positionToken'>;
+  /** Where the signed checkpoints go (a directory with no checkpoint files yet) and the keys that sign them. */
+  readonly checkpoints?: { readonly dir: string; readonly keys: Pick<Keyring, 'current' | 'byId'> };
+  /** Events per transaction (default 50,000): each commits, then its checkpoint records are written. */
+  readonly eventsPerTransaction?: number;
+}
+
+export interface BulkEventLoad extends SeedSink {
+  /** Commits the last transaction, builds the indexes and marks the schema installed again. */
+  finish(): Promise<BulkLoadResult>;
+  /** Rolls back the open transaction and builds the indexes again (what was committed stays). */
+  abort(): Promise<void>;
+}
+
+export interface BulkLoadResult {
+  readonly events: number;
+  readonly streams: number;
+  readonly transactions: number;
+  /** The last event's position (undefined: nothing loaded). */
+  readonly position: Position | undefined;
+  /** Building the secondary indexes after the load. */
+  readonly indexSeconds: number;
+  /** Writing the signed checkpoints (inside the load's time). */
+  readonly checkpointSeconds: number;
+}
+
+/** The store is not empty (or its checkpoint directory already holds a chain): the bulk path loads a fresh bank only. */
+export class BulkLoadRefusedError extends Error {
+  override readonly name = 'BulkLoadRefusedError';
+}
+
+const EVENT_COLUMNS = 'global_position, stream_id, revision, event_id, type, data, metadata';
+/** Text handed to the COPY stream at a time. */
+const WRITE_BYTES = 256 * 1024;
+
+/** A field of COPY's text format: backslash, newline, carriage return and tab escaped. */
+export function copyField(text: string): string {
+  return /[\\\n\r\t]/.test(text) ? text.replace(/[\\\n\r\t]/g, (c) => (c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t')) : text;
+}
+
+/** What the checkpoint writer reads of an event (stream, revision, position, hashes); the rest it never looks at. */
+function checkpointView(streamId: string, revision: bigint, position: Position, event: NewEvent): RecordedEvent {
+  const metadata = event.metadata ?? {};
+  return { id: event.id, streamId, revision, position, type: event.type, data: {}, metadata, created: new Date(0) };
+}
+
+/** Refuses unless the events and streams tables are empty, then drops the indexes and marks the schema (one transaction). */
+async function prepare(client: pg.PoolClient): Promise<bigint> {
+  const { rows } = await client.query<{ events: string; streams: string }>(
+    `SELECT (SELECT count(*) FROM (SELECT 1 FROM eventstore.events LIMIT 1) e)::text AS events,
+            (SELECT count(*) FROM (SELECT 1 FROM eventstore.streams LIMIT 1) s)::text AS streams`,
+  );
+  if (rows[0]!.events !== '0' || rows[0]!.streams !== '0') {
+    throw new BulkLoadRefusedError(
+      'The event store is not empty: the bulk load writes a generated bank into an empty store only. Use a fresh database ' +
+        '(DATABASE_URL), or `npm run seed:scale -- --appends` to write through the store’s appends (which also finishes an interrupted appends load).',
+    );
+  }
+  await client.query('BEGIN');
+  try {
+    await client.query('LOCK TABLE eventstore.events IN ACCESS EXCLUSIVE MODE');
+    await dropEventsSecondaryIndexes(client);
+    await markEventStoreBulkLoad(client);
+    const { rows: sequence } = await client.query<{ last: string; called: boolean }>('SELECT last_value::text AS last, is_called AS called FROM eventstore.events_global_position_seq');
+    await client.query('COMMIT');
+    return sequence[0]!.called ? BigInt(sequence[0]!.last) + 1n : BigInt(sequence[0]!.last);
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
+}
+
+export async function openBulkEventLoad(options: BulkEventLoadOptions): Promise<BulkEventLoad> {
+  const { pool, store } = options;
+  const perTransaction = options.eventsPerTransaction ?? 50_000;
+  if (options.checkpoints && (await listCheckpointFiles(options.checkpoints.dir)).length > 0) {
+    throw new BulkLoadRefusedError(`${options.checkpoints.dir} already holds signed checkpoints (of another log): a bulk load starts a new chain in an empty CHECKPOINT_DIR.`);
+  }
+  const client = await pool.connect();
+  let nextPosition: bigint;
+  try {
+    nextPosition = await prepare(client);
+  } catch (error) {
+    client.release();
+    throw error;
+  }
+
+  // The committed transaction's events, as the checkpoint writer reads them from the log.
+  let committed: RecordedEvent[] = [];
+  const logView = {
+    positionToken: (position: Position) => store.positionToken(position),
+    readAll: async ({ after, limit = 1000 }: ReadAllOptions = {}): Promise<RecordedEvent[]> => {
+      const start = after === undefined ? 0 : committed.findIndex((event) => comparePositions(event.position, after) > 0);
+      return start < 0 ? [] : committed.slice(start, start + limit);
+    },
+  };
+  // The writer reads only readAll and positionToken of its store.
+  const writer: CheckpointWriter | undefined = options.checkpoints
+    ? createCheckpointWriter({ store: logView as unknown as EventStore, keys: options.checkpoints.keys, dir: options.checkpoints.dir, pageSize: 10_000 })
+    : undefined;
+
+  let events = 0;
+  let streams = 0;
+  let transactions = 0;
+  let checkpointMs = 0;
+  let last: Position | undefined;
+
+  interface Open {
+    readonly xid: bigint;
+    readonly copy: Writable;
+    readonly done: Promise<void>;
+    failed: Error | undefined;
+    text: string;
+    streamRows: string[];
+    seen: RecordedEvent[];
+    count: number;
+  }
+  let open: Open | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const begin = async (): Promise<Open> => {
+    await client.query('BEGIN');
+    const { rows } = await client.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid');
+    const copy = client.query(copyFrom(`COPY eventstore.events (${EVENT_COLUMNS}) FROM STDIN`));
+    const state: Open = { xid: BigInt(rows[0]!.xid), copy, done: Promise.resolve(), failed: undefined, text: '', streamRows: [], seen: [], count: 0 };
+    (state as { done: Promise<void> }).done = new Promise<void>((resolve, reject) => {
+      copy.on('finish', resolve);
+      copy.on('error', (error: Error) => {
+        state.failed = error;
+        reject(error);
+      });
+    });
+    state.done.catch(() => undefined);
+    return state;
+  };
+
+  const send = async (state: Open): Promise<void> => {
+    if (state.failed) throw state.failed;
+    const text = state.text;
+    state.text = '';
+    if (!state.copy.write(text)) {
+      await new Promise<void>((resolve, reject) => {
+        state.copy.once('drain', resolve);
+        state.done.catch(reject);
+      });
+    }
+  };
+
+  const commit = async (state: Open): Promise<void> => {
+    if (state.text) await send(state);
+    state.copy.end();
+    await state.done;
+    const streamCopy = client.query(copyFrom('COPY eventstore.streams (stream_id, revision) FROM STDIN'));
+    await new Promise<void>((resolve, reject) => {
+      streamCopy.on('finish', resolve);
+      streamCopy.on('error', reject);
+      streamCopy.end(state.streamRows.join(''));
+    });
+    await client.query(`SELECT setval('eventstore.events_global_position_seq', $1)`, [String(nextPosition - 1n)]);
+    await client.query('COMMIT');
+    transactions += 1;
+    if (writer) {
+      const started = performance.now();
+      committed = state.seen;
+      await writer.writeOnce();
+      committed = [];
+      checkpointMs += performance.now() - started;
+    }
+  };
+
+  const append = async (stream: string, newEvents: readonly NewEvent[]): Promise<Position | undefined> => {
+    if (newEvents.length === 0) return undefined;
+    open ??= await begin();
+    const state = open;
+    const streamField = copyField(stream);
+    let revision = 0n;
+    let position: Position | undefined;
+    for (const event of newEvents) {
+      position = { commit: state.xid, prepare: nextPosition };
+      state.text += `${nextPosition}\t${streamField}\t${revision}\t${event.id}\t${copyField(event.type)}\t${copyField(JSON.stringify(event.data))}\t${copyField(JSON.stringify(event.metadata ?? {}))}\n`;
+      if (writer) state.seen.push(checkpointView(stream, revision, position, event));
+      nextPosition += 1n;
+      revision += 1n;
+      if (state.text.length >= WRITE_BYTES) await send(state);
+    }
+    state.streamRows.push(`${streamField}\t${revision - 1n}\n`);
+    state.count += newEvents.length;
+    events += newEvents.length;
+    streams += 1;
+    last = position;
+    if (state.count >= perTransaction) {
+      open = undefined;
+      await commit(state);
+    }
+    return position;
+  };
+
+  const rebuildIndexes = async (): Promise<number> => {
+    const started = performance.now();
+    await client.query(`SET maintenance_work_mem = '512MB'`);
+    await createEventsSecondaryIndexes(client);
+    await client.query('RESET maintenance_work_mem');
+    await ensureEventStoreSchema(pool);
+    return (performance.now() - started) / 1000;
+  };
+
+  return {
+    append(stream, newEvents) {
+      const result = queue.then(() => append(stream, newEvents));
+      queue = result.catch(() => undefined);
+      return result;
+    },
+    async finish() {
+      try {
+        await queue;
+        if (open) {
+          const state = open;
+          open = undefined;
+          await commit(state);
+        }
+        const indexSeconds = await rebuildIndexes();
+        return { events, streams, transactions, position: last, indexSeconds, checkpointSeconds: checkpointMs / 1000 };
+      } finally {
+        client.release();
+      }
+    },
+    async abort() {
+      await queue.catch(() => undefined);
+      // Closing the connection rolls back its open transaction (a COPY in the middle included).
+      client.release(true);
+      open = undefined;
+      await createEventsSecondaryIndexes(pool);
+      await ensureEventStoreSchema(pool);
+    },
+  };
+}
