@@ -129,7 +129,7 @@ async function main(): Promise<void> {
   const progress = createProgressReporter({ print: log });
   let bank: Awaited<ReturnType<typeof startBank>> | undefined;
   try {
-    let load: { events: number; loadSeconds: number; rebuildSeconds: number; checkpointSeconds: number } | undefined;
+    let load: { events: number; loadSeconds: number; rebuildSeconds: number; checkpointSeconds: number; eventsPerSecond: number; indexSeconds: number; loadAverage: string; referenceEventsPerSecond: number } | undefined;
     let closeSeconds: number | null = null;
     // Where the bank started below keeps its signed checkpoints, and its key: the bank's own settings for this env.
     const checkpoints = {
@@ -142,9 +142,11 @@ async function main(): Promise<void> {
       await migrateReadModels(pool);
       const store = createPostgresEventStore({ pool });
       const passwordHash = await hashSecret(SEED_PASSWORD).finally(closePasswordWorkers);
-      const { seeded, loadSeconds: loaded, rebuilt, checkpointSeconds } = await loadGeneratedBank({
+      const { seeded, loadSeconds: loaded, rebuilt, checkpointSeconds, bulk } = await loadGeneratedBank({
         pool,
         store,
+        // COPY into the fresh database (bulkEventLoad.ts), its signed checkpoints written as it goes.
+        bulk: true,
         customers,
         transactions,
         seed,
@@ -158,7 +160,22 @@ async function main(): Promise<void> {
       progress.stop();
       await store.close();
       const rebuildSeconds = round(rebuilt.durationMs / 1000);
-      load = { events: seeded.events, loadSeconds, rebuildSeconds, checkpointSeconds: round(checkpointSeconds ?? 0) };
+      const loadAverageAfterLoad = await loadAverage();
+      const referenceEventsPerSecond = await writeReference(pool, Math.min(seeded.events, 500_000));
+      load = {
+        events: seeded.events,
+        loadSeconds,
+        rebuildSeconds,
+        checkpointSeconds: round(checkpointSeconds ?? bulk?.checkpointSeconds ?? 0),
+        eventsPerSecond: Math.round(seeded.events / loaded),
+        indexSeconds: round(bulk?.indexSeconds ?? 0),
+        loadAverage: loadAverageAfterLoad,
+        referenceEventsPerSecond,
+      };
+      log(
+        `bulk load: ${load.eventsPerSecond} events/s (indexes ${load.indexSeconds} s, checkpoints ${load.checkpointSeconds} s); same-run reference, PostgreSQL alone copying ` +
+          `${Math.min(seeded.events, 500_000)} of the loaded rows into a table of the same shape: ${referenceEventsPerSecond} events/s; load average ${loadAverageAfterLoad}`,
+      );
       closeSeconds = await closeGeneratedHistory(databaseUrl, pool, loadChainKeys({ NODE_ENV: 'production', DATA_DIR: dataDir }, keys));
       log(`the generated history closed as ${utcDate(new Date(Date.now() - 86_400_000))} in ${closeSeconds} s`);
     } else {
@@ -218,6 +235,8 @@ async function main(): Promise<void> {
     reads['staff log page'] = await measure('staff log page', samples, () => get('/audit/log?limit=50'));
     reads['own GET /user/me'] = await measure('own GET /user/me', samples, () => get('/user/me', customerToken));
     reads['trial balance now'] = await measure('trial balance now', samples, () => get('/audit/ledger/trial-balance'));
+    // The same-run reference for the reads: the cheapest answer the bank gives (no database), over the same HTTP.
+    reads['reference: GET /health'] = await measure('reference: GET /health', samples, () => call(base, 'GET', '/health'));
     const afterClose = await postStaffDay(base, admin, ordinaryId);
     reads[`trial balance at an instant (${afterClose.postings} postings after the latest close)`] = await measure('trial balance at an instant', Math.max(5, Math.floor(samples / 4)), () =>
       get(`/audit/ledger/trial-balance?at=${encodeURIComponent(afterClose.at)}`),
@@ -231,6 +250,10 @@ async function main(): Promise<void> {
       rebuildSeconds: load?.rebuildSeconds ?? null,
       checkpointSeconds: load?.checkpointSeconds ?? null,
       closeSeconds,
+      eventsPerSecond: load?.eventsPerSecond ?? null,
+      referenceEventsPerSecond: load?.referenceEventsPerSecond ?? null,
+      indexSeconds: load?.indexSeconds ?? null,
+      loadAverageAfterLoad: load?.loadAverage ?? null,
       databaseBytes,
       largestBodyBytes,
       largestBodyRead,
@@ -249,7 +272,7 @@ async function main(): Promise<void> {
 Last run: ${new Date().toISOString()}${quick ? ' (quick)' : ''}, ${machine}, PostgreSQL on localhost, the bank started with
 \`${startCommand}\`; load average after the reads
 ${await loadAverage()}. A generated bank (\`npm run seed:scale\`, seed ${seed}): **${customers.toLocaleString('en-US')} customers, ${transactions.toLocaleString('en-US')} postings**
-(${events.toLocaleString('en-US')} events), ${load ? `loaded in **${load.loadSeconds} s**, rebuilt in **${load.rebuildSeconds} s** and its signed checkpoints written in ${load.checkpointSeconds} s` : `loaded by an earlier run (\`--database ${database}\`)`}${closeSeconds === null ? '' : `; the whole generated history closed as one business day (the first close of an existing bank) in **${closeSeconds} s**`}; database
+(${events.toLocaleString('en-US')} events), ${load ? `loaded by the bulk path in **${load.loadSeconds} s** (**${load.eventsPerSecond} events/s**, its signed checkpoints written as it went in ${load.checkpointSeconds} s and the indexes built after in ${load.indexSeconds} s; same-run reference: PostgreSQL alone copies the loaded rows into a table of the same shape at ${load.referenceEventsPerSecond} events/s; load average after the load ${load.loadAverage}), rebuilt in **${load.rebuildSeconds} s**` : `loaded by an earlier run (\`--database ${database}\`)`}${closeSeconds === null ? '' : `; the whole generated history closed as one business day (the first close of an existing bank) in **${closeSeconds} s**`}; database
 **${(databaseBytes / 2 ** 30).toFixed(2)} GiB**. Largest answer: ${largestBodyBytes} bytes (${largestBodyRead}). ${samples} samples a read, one at a time, over HTTP.
 
 | read | p50 | p95 | p99 |
@@ -266,6 +289,26 @@ and Redis on localhost; it creates and drops a database of its own (\`BENCH_KEEP
     await bank?.stop();
     await pool.end();
     if (!process.env.BENCH_KEEP_DATABASE && !reuse) await dropBenchDatabase(database);
+  }
+}
+
+/**
+ * The load's same-run reference: PostgreSQL alone writing `rows` of the loaded events into a logged table of the
+ * events table's shape (its primary key, no other index), no application in the way. Answers events a second.
+ */
+async function writeReference(pool: ReturnType<typeof createPool>, rows: number): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query('DROP TABLE IF EXISTS public.bulk_reference');
+    await client.query('CREATE TABLE public.bulk_reference (LIKE eventstore.events INCLUDING DEFAULTS)');
+    await client.query('ALTER TABLE public.bulk_reference ADD PRIMARY KEY (global_position)');
+    const started = performance.now();
+    await client.query('INSERT INTO public.bulk_reference SELECT * FROM eventstore.events WHERE global_position <= $1', [rows]);
+    const seconds = (performance.now() - started) / 1000;
+    return Math.round(rows / seconds);
+  } finally {
+    await client.query('DROP TABLE IF EXISTS public.bulk_reference');
+    client.release();
   }
 }
 

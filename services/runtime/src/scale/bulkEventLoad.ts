@@ -18,6 +18,7 @@
  * again, and the store is no longer empty, so a new bulk load is refused — drop the database and load again.
  */
 import { comparePositions, createEventsSecondaryIndexes, dropEventsSecondaryIndexes, ensureEventStoreSchema, markEventStoreBulkLoad, type EventStore, type NewEvent, type Position, type ReadAllOptions, type RecordedEvent } from '@bank/eventstore';
+import { CHAIN_KEY_ID } from '@bank/commands';
 import { createCheckpointWriter, listCheckpointFiles, type CheckpointWriter } from '@bank/integrity';
 import type { Keyring } from '@bank/platform';
 import type pg from 'pg';
@@ -36,6 +37,10 @@ export interface BulkEventLoadOptions {
 }
 
 export interface BulkEventLoad extends SeedSink {
+  /** Whether the load wants the events' heads (it writes checkpoints): what encodeStream is to collect. */
+  readonly withHeads: boolean;
+  /** Loads streams encoded elsewhere (seedWorkers.ts), after everything handed over before; answers the last position. */
+  appendEncoded(encoded: EncodedStreams): Promise<Position | undefined>;
   /** Commits the last transaction, builds the indexes and marks the schema installed again. */
   finish(): Promise<BulkLoadResult>;
   /** Rolls back the open transaction and builds the indexes again (what was committed stays). */
@@ -68,10 +73,63 @@ export function copyField(text: string): string {
   return /[\\\n\r\t]/.test(text) ? text.replace(/[\\\n\r\t]/g, (c) => (c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t')) : text;
 }
 
+/**
+ * Whole streams encoded for the bulk load (in a worker thread, seedWorkers.ts, or in the loading thread): the events'
+ * COPY lines without their global position (the loading thread gives it, in order), the streams table's rows, and
+ * what the checkpoint writer reads of each event.
+ */
+export interface EncodedStreams {
+  /** One line per event: `\t<stream>\t<revision>\t<id>\t<type>\t<data>\t<metadata>\n`. */
+  text: string;
+  events: number;
+  /** The streams table's rows: `<stream>\t<revision of its last event>\n`. */
+  streamRows: string;
+  streams: number;
+  /** Per event, in order (when checkpoints are written): its stream, revision, hash, previous hash and chain key id. */
+  heads: EncodedHeads | undefined;
+}
+
+export interface EncodedHeads {
+  readonly stream: string[];
+  readonly revision: number[];
+  readonly hash: (string | null)[];
+  readonly prevHash: (string | null)[];
+  readonly keyId: (string | null)[];
+}
+
+export function emptyEncodedStreams(withHeads: boolean): EncodedStreams {
+  return { text: '', events: 0, streamRows: '', streams: 0, heads: withHeads ? { stream: [], revision: [], hash: [], prevHash: [], keyId: [] } : undefined };
+}
+
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** Adds the whole new stream `stream` (revisions from 0) to `into`. */
+export function encodeStream(into: EncodedStreams, stream: string, events: readonly NewEvent[]): void {
+  if (events.length === 0) return;
+  const streamField = copyField(stream);
+  let revision = 0;
+  for (const event of events) {
+    const metadata = event.metadata ?? {};
+    into.text += `\t${streamField}\t${revision}\t${event.id}\t${copyField(event.type)}\t${copyField(JSON.stringify(event.data))}\t${copyField(JSON.stringify(metadata))}\n`;
+    if (into.heads) {
+      into.heads.stream.push(stream);
+      into.heads.revision.push(revision);
+      into.heads.hash.push(textOrNull(metadata.hash));
+      into.heads.prevHash.push(textOrNull(metadata.prevHash));
+      into.heads.keyId.push(textOrNull(metadata[CHAIN_KEY_ID]));
+    }
+    revision += 1;
+  }
+  into.events += events.length;
+  into.streamRows += `${streamField}\t${revision - 1}\n`;
+  into.streams += 1;
+}
+
 /** What the checkpoint writer reads of an event (stream, revision, position, hashes); the rest it never looks at. */
-function checkpointView(streamId: string, revision: bigint, position: Position, event: NewEvent): RecordedEvent {
-  const metadata = event.metadata ?? {};
-  return { id: event.id, streamId, revision, position, type: event.type, data: {}, metadata, created: new Date(0) };
+function checkpointView(heads: EncodedHeads, i: number, position: Position): RecordedEvent {
+  const keyId = heads.keyId[i];
+  const metadata = { hash: heads.hash[i], prevHash: heads.prevHash[i], ...(keyId === null ? {} : { [CHAIN_KEY_ID]: keyId }) };
+  return { id: '', streamId: heads.stream[i]!, revision: BigInt(heads.revision[i]!), position, type: '', data: {}, metadata, created: new Date(0) };
 }
 
 /** Refuses unless the events and streams tables are empty, then drops the indexes and marks the schema (one transaction). */
@@ -198,31 +256,35 @@ export async function openBulkEventLoad(options: BulkEventLoadOptions): Promise<
     }
   };
 
-  const append = async (stream: string, newEvents: readonly NewEvent[]): Promise<Position | undefined> => {
-    if (newEvents.length === 0) return undefined;
+  const appendEncoded = async (encoded: EncodedStreams): Promise<Position | undefined> => {
+    if (encoded.events === 0) return undefined;
     open ??= await begin();
     const state = open;
-    const streamField = copyField(stream);
-    let revision = 0n;
+    const lines = encoded.text.split('\n');
     let position: Position | undefined;
-    for (const event of newEvents) {
+    for (let i = 0; i < encoded.events; i += 1) {
       position = { commit: state.xid, prepare: nextPosition };
-      state.text += `${nextPosition}\t${streamField}\t${revision}\t${event.id}\t${copyField(event.type)}\t${copyField(JSON.stringify(event.data))}\t${copyField(JSON.stringify(event.metadata ?? {}))}\n`;
-      if (writer) state.seen.push(checkpointView(stream, revision, position, event));
+      state.text += `${nextPosition}${lines[i]}\n`;
+      if (writer && encoded.heads) state.seen.push(checkpointView(encoded.heads, i, position));
       nextPosition += 1n;
-      revision += 1n;
       if (state.text.length >= WRITE_BYTES) await send(state);
     }
-    state.streamRows.push(`${streamField}\t${revision - 1n}\n`);
-    state.count += newEvents.length;
-    events += newEvents.length;
-    streams += 1;
+    state.streamRows.push(encoded.streamRows);
+    state.count += encoded.events;
+    events += encoded.events;
+    streams += encoded.streams;
     last = position;
     if (state.count >= perTransaction) {
       open = undefined;
       await commit(state);
     }
     return position;
+  };
+
+  const serially = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = queue.then(work);
+    queue = result.catch(() => undefined);
+    return result;
   };
 
   const rebuildIndexes = async (): Promise<number> => {
@@ -234,11 +296,16 @@ export async function openBulkEventLoad(options: BulkEventLoadOptions): Promise<
     return (performance.now() - started) / 1000;
   };
 
+  const withHeads = writer !== undefined;
   return {
+    withHeads,
     append(stream, newEvents) {
-      const result = queue.then(() => append(stream, newEvents));
-      queue = result.catch(() => undefined);
-      return result;
+      const encoded = emptyEncodedStreams(withHeads);
+      encodeStream(encoded, stream, newEvents);
+      return serially(() => appendEncoded(encoded));
+    },
+    appendEncoded(encoded) {
+      return serially(() => appendEncoded(encoded));
     },
     async finish() {
       try {

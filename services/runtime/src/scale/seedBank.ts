@@ -35,6 +35,13 @@ export interface SeedBankOptions extends SeedOptions {
   readonly onProgress?: (done: { readonly customers: number; readonly events: number }) => void;
   /** Where the streams go (default: the store's appends, `chunk` events at a time); bulkEventLoad.ts for an empty store. */
   readonly sink?: SeedSink;
+  /**
+   * Only these customers, in this order (default: all): a part of the bank, for a worker thread (seedWorkers.ts). An
+   * async iterable is written one customer at a time, the next asked for when the one before is written.
+   */
+  readonly indexes?: Iterable<number> | AsyncIterable<number>;
+  /** Write the generated admin's streams first (default true; a part of the bank other than the first leaves it out). */
+  readonly admin?: boolean;
 }
 
 export interface SeedBankResult {
@@ -95,18 +102,21 @@ export async function seedBank(options: SeedBankOptions): Promise<SeedBankResult
     metadata: { actorId, actorRole },
   });
 
-  const adminEmail = `seed-admin@seed${seed}.example`;
-  const adminAt = new Date(HISTORY_START - DAY_MS).toISOString();
-  const adminEmailStream = new SeedStream(streams.email(adminEmail), emailReservationDecider, chainKey);
-  adminEmailStream.command({ type: 'ReserveEmail', email: adminEmail, userId: adminId }, by(adminId, 'admin', adminEmailStream), adminAt);
-  await flush(adminEmailStream);
-  const adminStream = new SeedStream(streams.customer(adminId), customerDecider, chainKey);
-  adminStream.command(
-    { type: 'RegisterCustomer', userId: adminId, firstName: 'Seed', lastName: 'Admin', email: adminEmail, phone: '555-0000000', address: '1 Bank Plaza', state: 'NY', passwordHash: options.passwordHash, accountNumber: '3999999999', role: 'admin', now: adminAt },
-    by(adminId, 'admin', adminStream),
-    adminAt,
-  );
-  await flush(adminStream);
+  const writeAdmin = async () => {
+    const adminEmail = `seed-admin@seed${seed}.example`;
+    const adminAt = new Date(HISTORY_START - DAY_MS).toISOString();
+    const adminEmailStream = new SeedStream(streams.email(adminEmail), emailReservationDecider, chainKey);
+    adminEmailStream.command({ type: 'ReserveEmail', email: adminEmail, userId: adminId }, by(adminId, 'admin', adminEmailStream), adminAt);
+    await flush(adminEmailStream);
+    const adminStream = new SeedStream(streams.customer(adminId), customerDecider, chainKey);
+    adminStream.command(
+      { type: 'RegisterCustomer', userId: adminId, firstName: 'Seed', lastName: 'Admin', email: adminEmail, phone: '555-0000000', address: '1 Bank Plaza', state: 'NY', passwordHash: options.passwordHash, accountNumber: '3999999999', role: 'admin', now: adminAt },
+      by(adminId, 'admin', adminStream),
+      adminAt,
+    );
+    await flush(adminStream);
+  };
+  if (options.admin ?? true) await writeAdmin();
 
   const writeCustomer = async (index: number) => {
     const customer = customerOf(index);
@@ -246,11 +256,16 @@ export async function seedBank(options: SeedBankOptions): Promise<SeedBankResult
   };
 
   // A few customers at a time: the store batches their concurrent appends into one transaction each round.
-  let next = 0;
-  const worker = async () => {
-    while (next < options.customers) await writeCustomer(next++);
-  };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 16) }, worker));
+  const source = options.indexes ?? Array.from({ length: options.customers }, (_, i) => i);
+  if (Symbol.asyncIterator in source) {
+    for await (const index of source) await writeCustomer(index);
+  } else {
+    const indexes = source[Symbol.iterator]();
+    const worker = async () => {
+      for (let next = indexes.next(); !next.done; next = indexes.next()) await writeCustomer(next.value);
+    };
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 16) }, worker));
+  }
   return {
     customers: options.customers,
     transactions: counts.reduce((sum, count) => sum + count, 0) + 2 * budget.internalTransfers + budget.externalTransfers,
