@@ -129,7 +129,7 @@ async function main(): Promise<void> {
   const progress = createProgressReporter({ print: log });
   let bank: Awaited<ReturnType<typeof startBank>> | undefined;
   try {
-    let load: { events: number; loadSeconds: number; rebuildSeconds: number; checkpointSeconds: number; eventsPerSecond: number; indexSeconds: number; loadAverage: string; referenceEventsPerSecond: number } | undefined;
+    let load: { events: number; loadSeconds: number; rebuildSeconds: number; checkpointSeconds: number; eventsPerSecond: number; eventsPerCpuSecond: number; indexSeconds: number; loadAverage: string; referenceEventsPerSecond: number } | undefined;
     let closeSeconds: number | null = null;
     // Where the bank started below keeps its signed checkpoints, and its key: the bank's own settings for this env.
     const checkpoints = {
@@ -142,7 +142,7 @@ async function main(): Promise<void> {
       await migrateReadModels(pool);
       const store = createPostgresEventStore({ pool });
       const passwordHash = await hashSecret(SEED_PASSWORD).finally(closePasswordWorkers);
-      const { seeded, loadSeconds: loaded, rebuilt, checkpointSeconds, bulk } = await loadGeneratedBank({
+      const { seeded, loadSeconds: loaded, loadCpuSeconds, rebuilt, checkpointSeconds, bulk } = await loadGeneratedBank({
         pool,
         store,
         // COPY into the fresh database (bulkEventLoad.ts), its signed checkpoints written as it goes.
@@ -168,12 +168,13 @@ async function main(): Promise<void> {
         rebuildSeconds,
         checkpointSeconds: round(checkpointSeconds ?? bulk?.checkpointSeconds ?? 0),
         eventsPerSecond: Math.round(seeded.events / loaded),
+        eventsPerCpuSecond: Math.round(seeded.events / loadCpuSeconds),
         indexSeconds: round(bulk?.indexSeconds ?? 0),
         loadAverage: loadAverageAfterLoad,
         referenceEventsPerSecond,
       };
       log(
-        `bulk load: ${load.eventsPerSecond} events/s (indexes ${load.indexSeconds} s, checkpoints ${load.checkpointSeconds} s); same-run reference, PostgreSQL alone copying ` +
+        `bulk load: ${load.eventsPerSecond} events/s, ${load.eventsPerCpuSecond} per CPU-second of this process (indexes ${load.indexSeconds} s, checkpoints ${load.checkpointSeconds} s); same-run reference, PostgreSQL alone copying ` +
           `${Math.min(seeded.events, 500_000)} of the loaded rows into a table of the same shape: ${referenceEventsPerSecond} events/s; load average ${loadAverageAfterLoad}`,
       );
       closeSeconds = await closeGeneratedHistory(databaseUrl, pool, loadChainKeys({ NODE_ENV: 'production', DATA_DIR: dataDir }, keys));
@@ -251,6 +252,7 @@ async function main(): Promise<void> {
       checkpointSeconds: load?.checkpointSeconds ?? null,
       closeSeconds,
       eventsPerSecond: load?.eventsPerSecond ?? null,
+      eventsPerCpuSecond: load?.eventsPerCpuSecond ?? null,
       referenceEventsPerSecond: load?.referenceEventsPerSecond ?? null,
       indexSeconds: load?.indexSeconds ?? null,
       loadAverageAfterLoad: load?.loadAverage ?? null,
@@ -272,7 +274,7 @@ async function main(): Promise<void> {
 Last run: ${new Date().toISOString()}${quick ? ' (quick)' : ''}, ${machine}, PostgreSQL on localhost, the bank started with
 \`${startCommand}\`; load average after the reads
 ${await loadAverage()}. A generated bank (\`npm run seed:scale\`, seed ${seed}): **${customers.toLocaleString('en-US')} customers, ${transactions.toLocaleString('en-US')} postings**
-(${events.toLocaleString('en-US')} events), ${load ? `loaded by the bulk path in **${load.loadSeconds} s** (**${load.eventsPerSecond} events/s**, its signed checkpoints written as it went in ${load.checkpointSeconds} s and the indexes built after in ${load.indexSeconds} s; same-run reference: PostgreSQL alone copies the loaded rows into a table of the same shape at ${load.referenceEventsPerSecond} events/s; load average after the load ${load.loadAverage}), rebuilt in **${load.rebuildSeconds} s**` : `loaded by an earlier run (\`--database ${database}\`)`}${closeSeconds === null ? '' : `; the whole generated history closed as one business day (the first close of an existing bank) in **${closeSeconds} s**`}; database
+(${events.toLocaleString('en-US')} events), ${load ? `loaded by the bulk path in **${load.loadSeconds} s** (**${load.eventsPerSecond} events/s**, ${load.eventsPerCpuSecond} per CPU-second of the loading process, its signed checkpoints written as it went in ${load.checkpointSeconds} s and the indexes built after in ${load.indexSeconds} s; same-run reference: PostgreSQL alone copies the loaded rows into a table of the same shape at ${load.referenceEventsPerSecond} events/s; load average after the load ${load.loadAverage}), rebuilt in **${load.rebuildSeconds} s**` : `loaded by an earlier run (\`--database ${database}\`)`}${closeSeconds === null ? '' : `; the whole generated history closed as one business day (the first close of an existing bank) in **${closeSeconds} s**`}; database
 **${(databaseBytes / 2 ** 30).toFixed(2)} GiB**. Largest answer: ${largestBodyBytes} bytes (${largestBodyRead}). ${samples} samples a read, one at a time, over HTTP.
 
 | read | p50 | p95 | p99 |

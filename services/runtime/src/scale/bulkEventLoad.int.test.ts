@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BulkLoadRefusedError, copyField, openBulkEventLoad } from './bulkEventLoad';
 import { loadGeneratedBank, type GeneratedBankLoad } from './loadGeneratedBank';
 import { seedBank } from './seedBank';
+import { seedBankInWorkers } from './seedWorkers';
 import { seedUserId } from './seedTransferRequest';
 
 /**
@@ -20,7 +21,7 @@ import { seedUserId } from './seedTransferRequest';
  * event; the load verifies (chains, signed checkpoints, read models against the replay), the store's indexes are
  * back, a command appended afterwards continues the chain, and a second bulk load into the loaded store is refused.
  */
-const options = { customers: 50, transactions: 700, seed: 19 };
+const options = { customers: 30, transactions: 420, seed: 19 };
 const HASH = '$2a$10$abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQ';
 const chainKeys = parseKeyringText('chain', 'CHAIN_KEYS', `k1:${Buffer.alloc(32, 5).toString('base64')}`);
 const checkpointKeys = parseKeyringText('checkpoint', 'CHECKPOINT_KEYS', `c1:${Buffer.alloc(32, 6).toString('base64')}`);
@@ -33,6 +34,7 @@ interface Side {
 }
 let bulk: Side;
 let appended: Side;
+let threaded: Side;
 let loaded: GeneratedBankLoad;
 
 async function side(name: string): Promise<Side> {
@@ -46,15 +48,19 @@ async function side(name: string): Promise<Side> {
 const verify = (s: Side) => createAuditVerifier({ config: { EVENTSTORE_URL: undefined }, pool: s.pool, store: s.store, chainKeys, checkpoints: { dir: checkpointDir, keys: checkpointKeys } })();
 
 beforeAll(async () => {
-  [bulk, appended] = await Promise.all([side('bulk_seed'), side('bulk_seed_appends')]);
+  [bulk, appended, threaded] = await Promise.all([side('bulk_seed'), side('bulk_seed_appends'), side('bulk_seed_threads')]);
   // Small transactions, so the load spans several (and several checkpoint records).
-  loaded = await loadGeneratedBank({ ...options, pool: bulk.pool, store: bulk.store, passwordHash: HASH, chainKeys, bulk: true, checkpoints: { dir: checkpointDir, keys: checkpointKeys }, bulkEventsPerTransaction: 300 });
+  loaded = await loadGeneratedBank({ ...options, pool: bulk.pool, store: bulk.store, passwordHash: HASH, chainKeys, bulk: true, checkpoints: { dir: checkpointDir, keys: checkpointKeys }, bulkEventsPerTransaction: 200 });
   await seedBank({ ...options, store: appended.store, passwordHash: HASH, chainKeys, chunk: 40 });
+  // Generated on two threads in blocks of 7 customers, loaded in block order.
+  const threads = await openBulkEventLoad({ pool: threaded.pool, store: threaded.store, eventsPerTransaction: 200 });
+  await seedBankInWorkers({ ...options, passwordHash: HASH, chainKeys, workers: 2, blockSize: 7 }, threads);
+  await threads.finish();
 });
 
 afterAll(async () => {
   rmSync(checkpointDir, { recursive: true, force: true });
-  for (const s of [bulk, appended]) {
+  for (const s of [bulk, appended, threaded]) {
     await s?.store.close();
     await s?.pool.end();
     await s?.database.drop();
@@ -72,6 +78,13 @@ describe('the bulk load of a generated bank', () => {
     expect(fromBulk).toEqual(fromAppends);
     const heads = 'SELECT stream_id, revision::text FROM eventstore.streams ORDER BY stream_id';
     expect(await rows(bulk, heads)).toEqual(await rows(appended, heads));
+  });
+
+  it('writes the same log, position for position, when worker threads generate the customers', async () => {
+    const log = 'SELECT global_position::text, stream_id, revision::text, event_id, type, data, metadata FROM eventstore.events ORDER BY global_position';
+    const fromThreads = await rows(threaded, log);
+    expect(fromThreads.length).toBe(loaded.seeded.events);
+    expect(fromThreads).toEqual(await rows(bulk, log));
   });
 
   it('assigns the global positions as the store does: 1, 2, 3 … in each stream’s revision order, the sequence past them', async () => {
@@ -99,7 +112,7 @@ describe('the bulk load of a generated bank', () => {
     expect(report.checkpoint?.position).toBe(bulk.store.positionToken(loaded.seeded.position!));
     expect(report.checkpoint?.streams).toBe(loaded.bulk?.streams);
     expect((await verifyReadModels({ pool: bulk.pool, store: bulk.store })).mismatches).toEqual([]);
-    expect(Number((await rows(bulk, 'SELECT count(*) AS n FROM rm.transactions'))[0]!.n)).toBe(700);
+    expect(Number((await rows(bulk, 'SELECT count(*) AS n FROM rm.transactions'))[0]!.n)).toBe(420);
   });
 
   it('takes a normal append afterwards: the chain goes on from the loaded head, and a duplicate is still refused', async () => {

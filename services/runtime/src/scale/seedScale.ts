@@ -15,17 +15,20 @@ import { loadCheckpointKeys, parseCheckpointSettings } from '@bank/integrity';
 import { createEventStore } from '@bank/eventstore';
 import { createLogger, createPool, createProgressReporter, ensureDatabase, loadConfig } from '@bank/platform';
 import { createProjectorMetrics, migrateReadModels } from '@bank/projector';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadGeneratedBank } from './loadGeneratedBank';
 import { SEED_PASSWORD } from './seedPassword';
 
-const USAGE = `Usage: npm run seed:scale -- [--customers N] [--transactions N] [--seed N] [--appends] [--concurrency N] [--unlogged]
+const USAGE = `Usage: npm run seed:scale -- [--customers N] [--transactions N] [--seed N] [--appends] [--workers N] [--concurrency N] [--unlogged]
   --customers N     customers (default 1000)
   --transactions N  rows of the customers' transaction lists (default 10 per customer): staff postings, and a fifth
                     of them transfers (two rows each between customers, one for each to another bank)
   --seed N          the plan's seed (default 42): the same seed plans the same bank
   --appends         write through the store's appends (restartable, into a store that may hold events already)
                     instead of the bulk load (COPY into an EMPTY store: refused when it is not)
+  --workers N       the bulk load's generating threads (default 0: the loading thread generates; on a machine with
+                    cores to spare, 2 or more spread the deciders and hashing over them)
   --concurrency N   customers written at once by --appends (default 16)
   --unlogged        let the rebuild build UNLOGGED tables (a fresh database with nothing live)`;
 
@@ -45,6 +48,7 @@ async function main(): Promise<void> {
       concurrency: { type: 'string' },
       unlogged: { type: 'boolean', default: false },
       appends: { type: 'boolean', default: false },
+      workers: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -63,7 +67,7 @@ async function main(): Promise<void> {
   try {
     await migrateReadModels(pool);
     const passwordHash = await hashSecret(SEED_PASSWORD).finally(closePasswordWorkers);
-    const { seeded, loadSeconds, rebuilt, checkpointSeconds, bulk } = await loadGeneratedBank({
+    const { seeded, loadSeconds, loadCpuSeconds, rebuilt, checkpointSeconds, bulk } = await loadGeneratedBank({
       pool,
       store,
       customers,
@@ -71,6 +75,7 @@ async function main(): Promise<void> {
       seed,
       concurrency,
       bulk: !values.appends,
+      workers: wholeNumber('workers', values.workers, 0),
       passwordHash,
       chainKeys: loadChainKeys(config, process.env, logger),
       onProgress: ({ customers: done }) => progress.update({ phase: 'seed customers', done, total: customers, unit: 'customers' }),
@@ -99,7 +104,12 @@ async function main(): Promise<void> {
         loadSeconds: Math.round(loadSeconds * 10) / 10,
         rebuildSeconds: Math.round(rebuilt.durationMs / 100) / 10,
         checkpointSeconds: Math.round((checkpointSeconds ?? bulk?.checkpointSeconds ?? 0) * 10) / 10,
-        ...(bulk ? { path: 'bulk', eventsPerSecond: Math.round(seeded.events / loadSeconds), indexSeconds: Math.round(bulk.indexSeconds * 10) / 10 } : { path: 'appends' }),
+        path: bulk ? 'bulk' : 'appends',
+        eventsPerSecond: Math.round(seeded.events / loadSeconds),
+        // Events per CPU-second of this process: what the load costs the machine, whatever else runs on it.
+        eventsPerCpuSecond: Math.round(seeded.events / loadCpuSeconds),
+        ...(bulk ? { indexSeconds: Math.round(bulk.indexSeconds * 10) / 10 } : {}),
+        loadAverage: loadavg().map((value) => value.toFixed(2)).join(' '),
         databaseBytes: Number(rows[0]!.bytes),
       }),
     );
