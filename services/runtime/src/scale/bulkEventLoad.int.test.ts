@@ -147,6 +147,29 @@ describe('the bulk load of a generated bank', () => {
   });
 });
 
+describe('a bulk load cut short', () => {
+  it('rolls back its open transaction and builds the indexes again: the store is empty and takes a bulk load again', async () => {
+    const s = await side('bulk_seed_abort');
+    try {
+      const load = await openBulkEventLoad({ pool: s.pool, store: s.store });
+      await load.append('probe-1', [{ id: '0b7e4c1a-3f52-4d8e-9a61-2c5d7e8f9a01', type: 'Probe', data: { n: 1 }, metadata: {} }]);
+      await load.abort();
+      expect(Number((await rows(s, 'SELECT count(*) AS n FROM eventstore.events'))[0]!.n)).toBe(0);
+      const names = (await rows(s, `SELECT indexname FROM pg_indexes WHERE schemaname = 'eventstore' AND tablename = 'events'`)).map((row) => row.indexname as string);
+      for (const index of [...EVENTS_UNIQUE_KEYS, ...EVENTS_INDEXES]) expect(names).toContain(index.name);
+      const again = await openBulkEventLoad({ pool: s.pool, store: s.store });
+      await again.append('probe-1', [{ id: '0b7e4c1a-3f52-4d8e-9a61-2c5d7e8f9a01', type: 'Probe', data: { n: 1 }, metadata: {} }]);
+      const result = await again.finish();
+      expect(result.events).toBe(1);
+      expect((await s.store.readStream('probe-1')).map((event) => event.data)).toEqual([{ n: 1 }]);
+    } finally {
+      await s.store.close();
+      await s.pool.end();
+      await s.database.drop();
+    }
+  });
+});
+
 describe('copyField', () => {
   it('escapes what COPY’s text format reads as special, and nothing else', () => {
     expect(copyField('{"a":"b\\\\nc"}')).toBe('{"a":"b\\\\\\\\nc"}');
