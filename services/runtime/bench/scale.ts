@@ -174,7 +174,7 @@ async function main(): Promise<void> {
         referenceEventsPerSecond,
       };
       log(
-        `bulk load: ${load.eventsPerSecond} events/s, ${load.eventsPerCpuSecond} per CPU-second of this process (indexes ${load.indexSeconds} s, checkpoints ${load.checkpointSeconds} s); same-run reference, PostgreSQL alone copying ` +
+        `bulk load: ${load.eventsPerSecond} events/s, ${load.eventsPerCpuSecond} per CPU-second of this process (indexes ${load.indexSeconds} s, checkpoints ${load.checkpointSeconds} s); same-run reference, PostgreSQL alone writing (INSERT … SELECT) ` +
           `${Math.min(seeded.events, 500_000)} of the loaded rows into a table of the same shape: ${referenceEventsPerSecond} events/s; load average ${loadAverageAfterLoad}`,
       );
       closeSeconds = await closeGeneratedHistory(databaseUrl, pool, loadChainKeys({ NODE_ENV: 'production', DATA_DIR: dataDir }, keys));
@@ -274,7 +274,7 @@ async function main(): Promise<void> {
 Last run: ${new Date().toISOString()}${quick ? ' (quick)' : ''}, ${machine}, PostgreSQL on localhost, the bank started with
 \`${startCommand}\`; load average after the reads
 ${await loadAverage()}. A generated bank (\`npm run seed:scale\`, seed ${seed}): **${customers.toLocaleString('en-US')} customers, ${transactions.toLocaleString('en-US')} postings**
-(${events.toLocaleString('en-US')} events), ${load ? `loaded by the bulk path in **${load.loadSeconds} s** (**${load.eventsPerSecond} events/s**, ${load.eventsPerCpuSecond} per CPU-second of the loading process, its signed checkpoints written as it went in ${load.checkpointSeconds} s and the indexes built after in ${load.indexSeconds} s; same-run reference: PostgreSQL alone copies the loaded rows into a table of the same shape at ${load.referenceEventsPerSecond} events/s; load average after the load ${load.loadAverage}), rebuilt in **${load.rebuildSeconds} s**` : `loaded by an earlier run (\`--database ${database}\`)`}${closeSeconds === null ? '' : `; the whole generated history closed as one business day (the first close of an existing bank) in **${closeSeconds} s**`}; database
+(${events.toLocaleString('en-US')} events), ${load ? `loaded by the bulk path in **${load.loadSeconds} s** (**${load.eventsPerSecond} events/s**, ${load.eventsPerCpuSecond} per CPU-second of the loading process, its signed checkpoints written as it went in ${load.checkpointSeconds} s and the indexes built after in ${load.indexSeconds} s; same-run reference: PostgreSQL alone writes the loaded rows (`INSERT … SELECT`) into a table of the same shape at ${load.referenceEventsPerSecond} events/s; load average after the load ${load.loadAverage}), rebuilt in **${load.rebuildSeconds} s**` : `loaded by an earlier run (\`--database ${database}\`)`}${closeSeconds === null ? '' : `; the whole generated history closed as one business day (the first close of an existing bank) in **${closeSeconds} s**`}; database
 **${(databaseBytes / 2 ** 30).toFixed(2)} GiB**. Largest answer: ${largestBodyBytes} bytes (${largestBodyRead}). ${samples} samples a read, one at a time, over HTTP.
 
 | read | p50 | p95 | p99 |
