@@ -49,13 +49,18 @@ const verify = (s: Side) => createAuditVerifier({ config: { EVENTSTORE_URL: unde
 
 beforeAll(async () => {
   [bulk, appended, threaded] = await Promise.all([side('bulk_seed'), side('bulk_seed_appends'), side('bulk_seed_threads')]);
-  // Small transactions, so the load spans several (and several checkpoint records).
-  loaded = await loadGeneratedBank({ ...options, pool: bulk.pool, store: bulk.store, passwordHash: HASH, chainKeys, bulk: true, checkpoints: { dir: checkpointDir, keys: checkpointKeys }, bulkEventsPerTransaction: 200 });
-  await seedBank({ ...options, store: appended.store, passwordHash: HASH, chainKeys, chunk: 40 });
-  // Generated on two threads in blocks of 7 customers, loaded in block order.
-  const threads = await openBulkEventLoad({ pool: threaded.pool, store: threaded.store, eventsPerTransaction: 200 });
-  await seedBankInWorkers({ ...options, passwordHash: HASH, chainKeys, workers: 2, blockSize: 7 }, threads);
-  await threads.finish();
+  const loadThreaded = async () => {
+    // Generated on two threads in blocks of 7 customers, loaded in block order.
+    const threads = await openBulkEventLoad({ pool: threaded.pool, store: threaded.store, eventsPerTransaction: 200 });
+    await seedBankInWorkers({ ...options, passwordHash: HASH, chainKeys, workers: 2, blockSize: 7 }, threads);
+    await threads.finish();
+  };
+  [loaded] = await Promise.all([
+    // Small transactions, so the load spans several (and several checkpoint records).
+    loadGeneratedBank({ ...options, pool: bulk.pool, store: bulk.store, passwordHash: HASH, chainKeys, bulk: true, checkpoints: { dir: checkpointDir, keys: checkpointKeys }, bulkEventsPerTransaction: 200 }),
+    seedBank({ ...options, store: appended.store, passwordHash: HASH, chainKeys, chunk: 40 }),
+    loadThreaded(),
+  ]);
 });
 
 afterAll(async () => {
