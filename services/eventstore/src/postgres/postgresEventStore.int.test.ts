@@ -173,6 +173,26 @@ describe('PostgreSQL event store', () => {
     expect((await store.streamTails!([])).size).toBe(0);
   });
 
+  it('reads the tails of a chunk of streams in one round trip (no transaction)', async () => {
+    let queries = 0;
+    let connects = 0;
+    const counted = new Proxy(pool, {
+      get(target, key) {
+        if (key === 'query') return (...args: Parameters<pg.Pool['query']>) => ((queries += 1), target.query(...args));
+        if (key === 'connect') return (...args: Parameters<pg.Pool['connect']>) => ((connects += 1), target.connect(...args));
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const store = open({ pool: counted });
+    const ids = [stream('rt-one'), stream('rt-two')];
+    for (const id of ids) await store.append(id, [newEvent('Moved', { kind: 'a' }), newEvent('Moved', { kind: 'b' })], 'no_stream');
+    [queries, connects] = [0, 0];
+    const tails = await store.streamTails!(ids, [{ kind: 'a' }, { kind: 'b' }]);
+    expect(tails.get(ids[1]!)!.matches.map((event) => event?.revision)).toEqual([0n, 1n]);
+    expect({ queries, connects }).toEqual({ queries: 1, connects: 0 });
+  });
+
   it('appends to many streams in one call, each with its own outcome', async () => {
     const store = open();
     const [fresh, moved, paid, gone] = [stream('many-fresh'), stream('many-moved'), stream('many-paid'), stream('many-gone')];
