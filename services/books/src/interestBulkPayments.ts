@@ -1,6 +1,6 @@
 import { deterministicId, type CommandContext, type CommandHandler } from '@bank/commands';
 import { accountDecider, openAccountState, streams, type AccountCommand, type AccountEvent, type AccountKind } from '@bank/domain';
-import type { EventStore, StreamAppend, StreamAppendOutcome } from '@bank/eventstore';
+import { comparePositions, type EventStore, type Position, type StreamAppend, type StreamAppendOutcome } from '@bank/eventstore';
 
 /** One account's payment of the month, as the COB's interest step decides it. */
 export interface InterestPaymentRequest {
@@ -43,16 +43,24 @@ export function interestPayment(
  * brings the handler's state of the stream up to date first: after a bulk append it may be stale, and a payment
  * already stored must be decided a no-op on the real head, not re-appended (a duplicate) on a stale one.
  */
-export async function payInterestByCommand(commands: CommandHandler, payment: InterestPaymentRequest, fresh = false): Promise<void> {
+export async function payInterestByCommand(commands: CommandHandler, payment: InterestPaymentRequest, fresh = false): Promise<Position | undefined> {
   const streamId = streams.account(payment.userId);
   if (fresh) await commands.read(accountDecider, streamId, () => undefined, { fresh: true });
-  await commands.execute({
+  const result = await commands.execute({
     decider: accountDecider,
     streamId,
     decide: (state) => accountDecider.decide(payment.command, state),
     context: payment.context,
     commandType: payment.command.type,
   });
+  return result.position;
+}
+
+/** The later of two positions (either may be missing). */
+export function laterPosition(a: Position | undefined, b: Position | undefined): Position | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return comparePositions(a, b) >= 0 ? a : b;
 }
 
 /** The store methods the bulk path needs (PostgreSQL's). */
@@ -74,6 +82,8 @@ export interface BulkOutcome {
   readonly settled: number;
   /** Payments the bulk path could not make (the stream moved, or is missing): to be made one by one. */
   readonly fallback: readonly InterestPaymentRequest[];
+  /** The latest position of the payments settled (appended, or found stored), for a wait on the read models. */
+  readonly last?: Position;
 }
 
 /**
@@ -184,9 +194,12 @@ export async function planInterestPayments(store: Pick<BulkStore, 'streamTails'>
 export function settleInterestPayments(plan: InterestPaymentPlan, outcomes: readonly StreamAppendOutcome[]): BulkOutcome {
   const fallback = [...plan.fallback];
   let settled = 0;
+  let last: Position | undefined;
   outcomes.forEach((outcome, index) => {
-    if (outcome.kind === 'appended' || outcome.kind === 'duplicate') settled += 1;
-    else fallback.push(plan.planned[index]!);
+    if (outcome.kind === 'appended' || outcome.kind === 'duplicate') {
+      settled += 1;
+      last = laterPosition(last, outcome.position);
+    } else fallback.push(plan.planned[index]!);
   });
-  return { settled, fallback };
+  return { settled, fallback, ...(last ? { last } : {}) };
 }

@@ -15,7 +15,7 @@ import { sleep, type Clock, type Logger } from '@bank/platform';
 import type pg from 'pg';
 import type { CobStepRunner, CobStepSummary } from './cobPipeline';
 import type { CobFaultHook } from './cobFaults';
-import { bulkStoreOf, interestPayment, payInterestByCommand, payInterestInBulk, type InterestPaymentRequest } from './interestBulkPayments';
+import { bulkStoreOf, interestPayment, laterPosition, payInterestByCommand, payInterestInBulk, type InterestPaymentRequest } from './interestBulkPayments';
 import { ProjectorBehindError, waitForReadModels } from './projectorWait';
 
 export interface InterestStepDeps {
@@ -173,11 +173,15 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
     }
   }
 
-  /** Pays every account of the month not paid yet, `paymentConcurrency` at a time (in bulk: chunks in flight). */
-  async function payMonth(month: string, date: string): Promise<number> {
+  /**
+   * Pays every account of the month not paid yet, `paymentConcurrency` at a time (in bulk: chunks in flight). Answers
+   * how many, and the latest position of those payments (appended or found stored) for the wait on the read models.
+   */
+  async function payMonth(month: string, date: string): Promise<{ made: number; last: Position | undefined }> {
     let made = 0;
     let fellBack = 0;
     let faulted = false;
+    let last: Position | undefined;
     if (bulk) {
       // As many lanes as a page has chunks (at most paymentConcurrency), each taking the next chunk as soon as it is
       // free (no wait for a page's slowest chunk); a chunk is two round trips (tails, appends), what it could not pay
@@ -198,7 +202,8 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
           const outcome = await payInterestInBulk(bulk, deps.commands, chunk);
           made += outcome.settled;
           fellBack += outcome.fallback.length;
-          for (const payment of outcome.fallback) await payInterestByCommand(deps.commands, payment, true);
+          last = laterPosition(last, outcome.last);
+          for (const payment of outcome.fallback) last = laterPosition(last, await payInterestByCommand(deps.commands, payment, true));
           made += outcome.fallback.length;
           if (!faulted && made >= 2) {
             faulted = true;
@@ -208,17 +213,17 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
       };
       await Promise.all(Array.from({ length: Math.max(1, Math.min(deps.paymentConcurrency, Math.ceil(PAGE / chunkSize))) }, lane));
       deps.logger?.info({ month, payments: made, oneByOne: fellBack }, 'COB: interest payments appended in bulk');
-      return made;
+      return { made, last };
     }
     for await (const rows of owedPages()) {
       const payments = rows.map((row) => paymentOf(row, month, date));
       await inLanes(payments, async (payment) => {
-        await payInterestByCommand(deps.commands, payment);
+        last = laterPosition(last, await payInterestByCommand(deps.commands, payment));
         made += 1;
         if (made === 2) await deps.fault?.('interest-payments');
       });
     }
-    return made;
+    return { made, last };
   }
 
   return async (date) => {
@@ -255,8 +260,11 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
     if (isLastDayOfMonth(date) && (state.lastMonthClosed === null || state.lastMonthClosed < month)) {
       await accrualApplied(date, accruedAt);
       const paying = performance.now();
-      const made = await payMonth(month, date);
+      const { made, last } = await payMonth(month, date);
       const paymentsMs = Math.round(performance.now() - paying);
+      // First the projector's checkpoint (a cheap poll) up to this run's last payment, then the count over every
+      // account (a scan of rm.interest_accounts, not to be repeated while the projector works through the payments).
+      if (last) await waitForReadModels(deps.pool, last, deps.projectorWaitMs, `the interest payments of ${month}`);
       const totals = await paymentsApplied(month);
       const shownPaidMs = Math.round(performance.now() - paying);
       await businessDay(
