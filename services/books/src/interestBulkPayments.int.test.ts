@@ -6,6 +6,7 @@ import { parseKeyringText, type Keyring } from '@bank/platform';
 import { createTransferFixture, type TransferFixture } from '@bank/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  appendInRounds,
   bulkStoreOf,
   interestPayment,
   payInterestByCommand,
@@ -96,11 +97,14 @@ describe('interest payments in bulk', () => {
     const customers = await Promise.all([1_000_00, 50, 12_345_67].map((savingsCents) => fx.openCustomer({ savingsCents, checkingCents: 10_00 })));
     const requests = customers.flatMap((customer, index) => [payment(customer.userId, 'checking', 1 + index), payment(customer.userId, 'savings', 100 + index)]);
     const first = await payInterestInBulk(bulk, commands, requests);
-    expect(first).toEqual({ settled: 6, fallback: [] });
+    expect(first).toMatchObject({ settled: 6, fallback: [] });
     const after = await Promise.all(customers.map((customer) => stream(customer.userId)));
 
+    // Asked again: each first payment is a duplicate; the second, chained on this run's wrapping of the first (which
+    // is not the stored one), is not sent but left to the command handler, which finds it paid: a no-op.
     const again = await payInterestInBulk(bulk, commands, requests);
-    expect(again).toEqual({ settled: 6, fallback: [] });
+    expect(again).toMatchObject({ settled: 3, fallback: requests.filter((_, index) => index % 2 === 1) });
+    for (const request of again.fallback) await payInterestByCommand(commands, request, true);
     for (const [index, customer] of customers.entries()) {
       const events = await stream(customer.userId);
       expect(events).toHaveLength(after[index]!.length);
@@ -129,12 +133,45 @@ describe('interest payments in bulk', () => {
     expect(await fx.balances(other.userId)).toEqual({ savings: 2_000_00 + 850, checking: 0 });
   });
 
+  it("sends a customer's second payment only after the first was appended: one move meanwhile breaks no chain", async () => {
+    const customer = await fx.openCustomer({ savingsCents: 1_000_00, checkingCents: 300_00 });
+    const requests = [payment(customer.userId, 'checking', 2), payment(customer.userId, 'savings', 425)];
+    const plan = await planInterestPayments(bulk, commands, requests);
+    expect(plan.appends.map((one) => one.expectedRevision)).toEqual([2n, 3n]);
+    // One event lands meanwhile: the stream stands at the revision the second payment expects, on another hash.
+    await staff(fx.commands, customer.userId, 'checking', 'debit', 10_00);
+    const calls: number[] = [];
+    const counting = { appendMany: (appends: Parameters<BulkStore['appendMany']>[0]) => (calls.push(appends.length), bulk.appendMany(appends)) };
+    const outcomes = await appendInRounds(counting, plan.appends);
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['conflict', 'conflict']);
+    expect(calls).toEqual([1]);
+    const outcome = settleInterestPayments(plan, outcomes);
+    expect(outcome).toEqual({ settled: 0, fallback: requests });
+    for (const request of outcome.fallback) await payInterestByCommand(commands, request, true);
+    expect(await fx.balances(customer.userId)).toEqual({ checking: 290_00 + 2, savings: 1_000_00 + 425 });
+    expectChainIntact(await stream(customer.userId));
+  });
+
+  it('appends a chunk in one call per payment of a customer (customers owed on both accounts: two)', async () => {
+    const customers = await Promise.all([1, 2, 3].map(() => fx.openCustomer({ savingsCents: 1_000_00, checkingCents: 10_00 })));
+    const requests = [payment(customers[0]!.userId, 'savings', 1), ...customers.map((customer) => payment(customer.userId, 'checking', 2))];
+    const calls: string[][] = [];
+    const counting: BulkStore = { streamTails: bulk.streamTails, appendMany: (appends) => (calls.push(appends.map((one) => one.stream)), bulk.appendMany(appends)) };
+    const outcome = await payInterestInBulk(counting, commands, requests);
+    expect(outcome).toMatchObject({ settled: 4, fallback: [] });
+    const ids = customers.map((customer) => streams.account(customer.userId));
+    expect(calls).toEqual([ids, [ids[0]]]);
+    // The latest position of the chunk's payments: the second call's, the first customer's second payment.
+    expect(outcome.last).toEqual((await stream(customers[0]!.userId)).at(-1)!.position);
+    for (const customer of customers) expectChainIntact(await stream(customer.userId));
+  });
+
   it("recovers a command handler's stale cached state by its conflict retry", async () => {
     const customer = await fx.openCustomer({ savingsCents: 1_000_00 });
     // The handler caches the account (a deposit through it), then the bulk path pays it behind the handler's back.
     await staff(commands, customer.userId, 'savings', 'credit', 1_00);
     const conflictsBefore = commands.stats().conflicts;
-    expect(await payInterestInBulk(bulk, commands, [payment(customer.userId, 'savings', 425)])).toEqual({ settled: 1, fallback: [] });
+    expect(await payInterestInBulk(bulk, commands, [payment(customer.userId, 'savings', 425)])).toMatchObject({ settled: 1, fallback: [] });
 
     // A withdrawal decided on the stale state conflicts once and is decided again on the stream as it is.
     await staff(commands, customer.userId, 'savings', 'debit', 50_00);

@@ -1,6 +1,6 @@
 import { deterministicId, type CommandContext, type CommandHandler } from '@bank/commands';
 import { accountDecider, openAccountState, streams, type AccountCommand, type AccountEvent, type AccountKind } from '@bank/domain';
-import type { EventStore, StreamAppend, StreamAppendOutcome } from '@bank/eventstore';
+import { comparePositions, type EventStore, type Position, type StreamAppend, type StreamAppendOutcome } from '@bank/eventstore';
 
 /** One account's payment of the month, as the COB's interest step decides it. */
 export interface InterestPaymentRequest {
@@ -43,16 +43,24 @@ export function interestPayment(
  * brings the handler's state of the stream up to date first: after a bulk append it may be stale, and a payment
  * already stored must be decided a no-op on the real head, not re-appended (a duplicate) on a stale one.
  */
-export async function payInterestByCommand(commands: CommandHandler, payment: InterestPaymentRequest, fresh = false): Promise<void> {
+export async function payInterestByCommand(commands: CommandHandler, payment: InterestPaymentRequest, fresh = false): Promise<Position | undefined> {
   const streamId = streams.account(payment.userId);
   if (fresh) await commands.read(accountDecider, streamId, () => undefined, { fresh: true });
-  await commands.execute({
+  const result = await commands.execute({
     decider: accountDecider,
     streamId,
     decide: (state) => accountDecider.decide(payment.command, state),
     context: payment.context,
     commandType: payment.command.type,
   });
+  return result.position;
+}
+
+/** The later of two positions (either may be missing). */
+export function laterPosition(a: Position | undefined, b: Position | undefined): Position | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return comparePositions(a, b) >= 0 ? a : b;
 }
 
 /** The store methods the bulk path needs (PostgreSQL's). */
@@ -74,20 +82,54 @@ export interface BulkOutcome {
   readonly settled: number;
   /** Payments the bulk path could not make (the stream moved, or is missing): to be made one by one. */
   readonly fallback: readonly InterestPaymentRequest[];
+  /** The latest position of the payments settled (appended, or found stored), for a wait on the read models. */
+  readonly last?: Position;
 }
 
 /**
  * Pays a chunk of accounts in two round trips: the account streams' tails in one read (each stream's last event and
  * its last money event of each account kind, whose balanceAfterCents is the balance), each payment decided by the
  * account's decider on that minimal state and wrapped exactly as the command handler wraps it (same ids, metadata
- * and hash chain), and every stream's append in one call, each with the revision read. Each payment is its own
- * single-event append (a customer owed on both accounts gets two, the second expecting the first), so that an id
+ * and hash chain), and every stream's append in one call, each with the revision read (a second call for the
+ * customers owed on both accounts: see appendInRounds). Each payment is its own single-event append (a customer
+ * owed on both accounts gets two, the second expecting the first), so that an id
  * already stored (paid before a crash) is a whole duplicate, a no-op; a conflict (the customer moved money
  * meanwhile) stores nothing and the payment goes back to the caller, for the command handler.
  */
 export async function payInterestInBulk(store: BulkStore, commands: CommandHandler, requests: readonly InterestPaymentRequest[]): Promise<BulkOutcome> {
   const plan = await planInterestPayments(store, commands, requests);
-  return settleInterestPayments(plan, await store.appendMany(plan.appends));
+  return settleInterestPayments(plan, await appendInRounds(store, plan.appends));
+}
+
+/**
+ * The plan's appends in as few appendMany calls as keep every call's streams distinct (the store's set-based path):
+ * a stream's first payment in the first call, its second (expecting the first) in the next — sent only when the
+ * first was appended by this call. Its hash chains on the first as this process wrapped it: after a conflict the
+ * stream is not where the plan thought, and after a duplicate the stored first may be another run's (its own
+ * occurredAt, so its own hash), so the second is then answered a conflict without being sent, for the command
+ * handler to decide on the stream as it is. Outcomes in the appends' order.
+ */
+export async function appendInRounds(store: Pick<BulkStore, 'appendMany'>, appends: readonly StreamAppend[]): Promise<StreamAppendOutcome[]> {
+  const rounds: number[][] = [];
+  const seen = new Map<string, number>();
+  appends.forEach((append, index) => {
+    const round = seen.get(append.stream) ?? 0;
+    seen.set(append.stream, round + 1);
+    (rounds[round] ??= []).push(index);
+  });
+  const outcomes = new Array<StreamAppendOutcome>(appends.length);
+  const broken = new Set<string>();
+  for (const round of rounds) {
+    const sent = round.filter((index) => !broken.has(appends[index]!.stream));
+    for (const index of round) if (broken.has(appends[index]!.stream)) outcomes[index] = { kind: 'conflict', actualRevision: undefined };
+    const answered = sent.length > 0 ? await store.appendMany(sent.map((index) => appends[index]!)) : [];
+    sent.forEach((index, at) => {
+      const outcome = answered[at]!;
+      outcomes[index] = outcome;
+      if (outcome.kind !== 'appended') broken.add(appends[index]!.stream);
+    });
+  }
+  return outcomes;
 }
 
 /** The payments of a chunk as appends on the streams' tails (each payment's append at `appends[i]` is `planned[i]`'s). */
@@ -152,9 +194,12 @@ export async function planInterestPayments(store: Pick<BulkStore, 'streamTails'>
 export function settleInterestPayments(plan: InterestPaymentPlan, outcomes: readonly StreamAppendOutcome[]): BulkOutcome {
   const fallback = [...plan.fallback];
   let settled = 0;
+  let last: Position | undefined;
   outcomes.forEach((outcome, index) => {
-    if (outcome.kind === 'appended' || outcome.kind === 'duplicate') settled += 1;
-    else fallback.push(plan.planned[index]!);
+    if (outcome.kind === 'appended' || outcome.kind === 'duplicate') {
+      settled += 1;
+      last = laterPosition(last, outcome.position);
+    } else fallback.push(plan.planned[index]!);
   });
-  return { settled, fallback };
+  return { settled, fallback, ...(last ? { last } : {}) };
 }

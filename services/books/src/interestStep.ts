@@ -15,7 +15,7 @@ import { sleep, type Clock, type Logger } from '@bank/platform';
 import type pg from 'pg';
 import type { CobStepRunner, CobStepSummary } from './cobPipeline';
 import type { CobFaultHook } from './cobFaults';
-import { bulkStoreOf, interestPayment, payInterestByCommand, payInterestInBulk, type InterestPaymentRequest } from './interestBulkPayments';
+import { bulkStoreOf, interestPayment, laterPosition, payInterestByCommand, payInterestInBulk, type InterestPaymentRequest } from './interestBulkPayments';
 import { ProjectorBehindError, waitForReadModels } from './projectorWait';
 
 export interface InterestStepDeps {
@@ -41,6 +41,7 @@ export interface InterestStepDeps {
 const PAGE = 2_000;
 /** Payments per bulk append at month end (PostgreSQL). */
 export const DEFAULT_PAYMENT_CHUNK = 500;
+
 
 export { interestTransactionId } from './interestBulkPayments';
 
@@ -146,51 +147,83 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
     await Promise.all(Array.from({ length: Math.min(deps.paymentConcurrency, items.length) }, lane));
   }
 
-  /** Pays every account of the month not paid yet, page by page, `paymentConcurrency` at a time. */
-  async function payMonth(month: string, date: string): Promise<number> {
+  /** The next page of accounts owed (booked, not paid yet) after `after`, in (user, account) order. */
+  async function owedPage(after: readonly [string, string]): Promise<OwedRow[]> {
+    const { rows } = await deps.pool.query<OwedRow>(
+      `SELECT user_id, account, booked_cents::text, (carry_units + month_units)::text AS owed_units,
+              (carry_units + month_units - booked_cents::numeric * ${UNITS_PER_CENT})::text AS carry_out_units
+         FROM rm.interest_accounts
+        WHERE booked_cents > paid_cents AND (user_id, account) > ($1::uuid, $2::text)
+        ORDER BY user_id, account LIMIT ${PAGE}`,
+      [...after],
+    );
+    return rows;
+  }
+
+  /** The pages of accounts owed, each read while the one before is being paid (the next page's read is started first). */
+  async function* owedPages(): AsyncGenerator<OwedRow[]> {
+    let next = owedPage(['00000000-0000-0000-0000-000000000000', '']);
+    for (;;) {
+      const rows = await next;
+      if (rows.length === 0) return;
+      const last = rows.at(-1)!;
+      next = owedPage([last.user_id, last.account]);
+      next.catch(() => undefined); // awaited on the next turn; a failure then is this generator's
+      yield rows;
+    }
+  }
+
+  /**
+   * Pays every account of the month not paid yet, `paymentConcurrency` at a time (in bulk: chunks in flight). Answers
+   * how many, and the latest position of those payments (appended or found stored) for the wait on the read models.
+   */
+  async function payMonth(month: string, date: string): Promise<{ made: number; last: Position | undefined }> {
     let made = 0;
     let fellBack = 0;
     let faulted = false;
-    let after: [string, string] = ['00000000-0000-0000-0000-000000000000', ''];
-    for (;;) {
-      const { rows } = await deps.pool.query<OwedRow>(
-        `SELECT user_id, account, booked_cents::text, (carry_units + month_units)::text AS owed_units,
-                (carry_units + month_units - booked_cents::numeric * ${UNITS_PER_CENT})::text AS carry_out_units
-           FROM rm.interest_accounts
-          WHERE booked_cents > paid_cents AND (user_id, account) > ($1::uuid, $2::text)
-          ORDER BY user_id, account LIMIT ${PAGE}`,
-        after,
-      );
-      if (rows.length === 0) {
-        if (bulk) deps.logger?.info({ month, payments: made, oneByOne: fellBack }, 'COB: interest payments appended in bulk');
-        return made;
-      }
-      const payments = rows.map((row) => paymentOf(row, month, date));
-      if (bulk) {
-        // Chunks in parallel lanes: each chunk two round trips; what a chunk could not pay goes one by one.
-        const chunks: InterestPaymentRequest[][] = [];
-        for (let start = 0; start < payments.length; start += chunkSize) chunks.push(payments.slice(start, start + chunkSize));
-        await inLanes(chunks, async (chunk) => {
+    let last: Position | undefined;
+    if (bulk) {
+      // As many lanes as a page has chunks (at most paymentConcurrency), each taking the next chunk as soon as it is
+      // free (no wait for a page's slowest chunk); a chunk is two round trips (tails, appends), what it could not pay
+      // goes one by one.
+      const pages = owedPages();
+      const ready: InterestPaymentRequest[][] = [];
+      let exhausted = false;
+      const nextChunk = async (): Promise<InterestPaymentRequest[] | undefined> => {
+        while (ready.length === 0 && !exhausted) {
+          const page = await pages.next();
+          if (page.done) exhausted = true;
+          else for (let start = 0; start < page.value.length; start += chunkSize) ready.push(page.value.slice(start, start + chunkSize).map((row) => paymentOf(row, month, date)));
+        }
+        return ready.shift();
+      };
+      const lane = async (): Promise<void> => {
+        for (let chunk = await nextChunk(); chunk; chunk = await nextChunk()) {
           const outcome = await payInterestInBulk(bulk, deps.commands, chunk);
           made += outcome.settled;
           fellBack += outcome.fallback.length;
-          for (const payment of outcome.fallback) await payInterestByCommand(deps.commands, payment, true);
+          last = laterPosition(last, outcome.last);
+          for (const payment of outcome.fallback) last = laterPosition(last, await payInterestByCommand(deps.commands, payment, true));
           made += outcome.fallback.length;
           if (!faulted && made >= 2) {
             faulted = true;
             await deps.fault?.('interest-payments');
           }
-        });
-      } else {
-        await inLanes(payments, async (payment) => {
-          await payInterestByCommand(deps.commands, payment);
-          made += 1;
-          if (made === 2) await deps.fault?.('interest-payments');
-        });
-      }
-      const last = rows.at(-1)!;
-      after = [last.user_id, last.account];
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, Math.min(deps.paymentConcurrency, Math.ceil(PAGE / chunkSize))) }, lane));
+      deps.logger?.info({ month, payments: made, oneByOne: fellBack }, 'COB: interest payments appended in bulk');
+      return { made, last };
     }
+    for await (const rows of owedPages()) {
+      const payments = rows.map((row) => paymentOf(row, month, date));
+      await inLanes(payments, async (payment) => {
+        last = laterPosition(last, await payInterestByCommand(deps.commands, payment));
+        made += 1;
+        if (made === 2) await deps.fault?.('interest-payments');
+      });
+    }
+    return { made, last };
   }
 
   return async (date) => {
@@ -227,8 +260,11 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
     if (isLastDayOfMonth(date) && (state.lastMonthClosed === null || state.lastMonthClosed < month)) {
       await accrualApplied(date, accruedAt);
       const paying = performance.now();
-      const made = await payMonth(month, date);
+      const { made, last } = await payMonth(month, date);
       const paymentsMs = Math.round(performance.now() - paying);
+      // First the projector's checkpoint (a cheap poll) up to this run's last payment, then the count over every
+      // account (a scan of rm.interest_accounts, not to be repeated while the projector works through the payments).
+      if (last) await waitForReadModels(deps.pool, last, deps.projectorWaitMs, `the interest payments of ${month}`);
       const totals = await paymentsApplied(month);
       const shownPaidMs = Math.round(performance.now() - paying);
       await businessDay(

@@ -32,6 +32,9 @@ export interface SubscriptionBatch {
   readonly head: Position | undefined;
 }
 
+/** The most index walks (streams × (queries + 1)) streamTails makes in one plain query. */
+export const TAILS_IN_ONE_ROUND_TRIP = 4_000;
+
 const COLUMNS = 'global_position, transaction_id, stream_id, revision, event_id, type, data, metadata, floor(extract(epoch FROM created) * 1000)::int8 AS created_ms';
 
 /**
@@ -91,12 +94,16 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
     AND ($3::text[] IS NULL OR type = ANY ($3::text[])) AND ($4::jsonb IS NULL OR data @> $4::jsonb) AND ${liveStream}
     ORDER BY revision DESC LIMIT 1`;
   // Per stream, query 0 is its last event and query n its last event whose data contains the n-th object: each a
-  // backwards walk of the (stream_id, revision) index to the first match.
+  // backwards walk of the (stream_id, revision) index to the first match. The queries come from generate_series over
+  // the array's length, so that the planner counts them (not jsonb_array_elements' guess of 100 rows), and the
+  // tombstone is a per-stream probe of the streams key (an anti join would scan the whole table): the plan's cost then
+  // stays below jit_above_cost for a few thousand streams, one round trip without JIT.
   const tails = `SELECT s.stream_id AS tail_stream, q.n AS tail_query, ev.* FROM unnest($1::text[]) AS s(stream_id)
-    CROSS JOIN (SELECT 0::int8 AS n, NULL::jsonb AS m UNION ALL SELECT x.n, x.m FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS x(m, n)) AS q
+    CROSS JOIN LATERAL (SELECT x.n, CASE WHEN x.n = 0 THEN NULL ELSE $2::jsonb -> (x.n - 1) END AS m
+      FROM generate_series(0, jsonb_array_length($2::jsonb)) AS x(n)) AS q
     CROSS JOIN LATERAL (SELECT ${COLUMNS} FROM ${s.events} e WHERE e.stream_id = s.stream_id AND (q.m IS NULL OR e.data @> q.m)
       ORDER BY e.revision DESC LIMIT 1) AS ev
-    WHERE NOT EXISTS (SELECT 1 FROM ${s.streams} st WHERE st.stream_id = s.stream_id AND st.revision = ${TOMBSTONE_REVISION})`;
+    WHERE (SELECT st.revision FROM ${s.streams} st WHERE st.stream_id = s.stream_id) IS DISTINCT FROM ${TOMBSTONE_REVISION}`;
   const atGlobalPosition = `SELECT transaction_id, global_position FROM ${s.events} WHERE global_position = $1`;
   const streamHeads = `SELECT stream_id, revision FROM ${s.streams}`;
   const head = `SELECT transaction_id, global_position FROM ${s.events} WHERE ${VISIBLE}
@@ -180,16 +187,16 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
     async streamTails(streams: readonly string[], dataContains: readonly Readonly<Record<string, unknown>>[] = []): Promise<ReadonlyMap<string, StreamTail>> {
       const found = new Map<string, { last?: RecordedEvent; matches: (RecordedEvent | undefined)[] }>();
       if (streams.length === 0) return new Map();
-      // Without JIT: the planner's guess for the containment filters (a long backward walk per stream) makes it
-      // compile the query, 150 ms of a 10 ms read for 500 streams.
-      const result = await inTransaction(pool, async (client) => {
-        await client.query('SET LOCAL jit = off');
-        return client.query<EventRow & { tail_stream: string; tail_query: string }>({
-          name: `${s.name}.stream_tails`,
-          text: tails,
-          values: [[...new Set(streams)], JSON.stringify(dataContains)],
-        });
-      });
+      const query = { name: `${s.name}.stream_tails`, text: tails, values: [[...new Set(streams)], JSON.stringify(dataContains)] };
+      // Up to TAILS_IN_ONE_ROUND_TRIP walks the plan's estimate stays below jit_above_cost; beyond, JIT is turned off
+      // for the read (compiling would cost many times the read itself).
+      const result =
+        streams.length * (dataContains.length + 1) <= TAILS_IN_ONE_ROUND_TRIP
+          ? await pool.query<EventRow & { tail_stream: string; tail_query: string }>(query)
+          : await inTransaction(pool, async (client) => {
+              await client.query('SET LOCAL jit = off');
+              return client.query<EventRow & { tail_stream: string; tail_query: string }>(query);
+            });
       for (const row of result.rows) {
         let tail = found.get(row.tail_stream);
         if (!tail) found.set(row.tail_stream, (tail = { matches: dataContains.map(() => undefined) }));

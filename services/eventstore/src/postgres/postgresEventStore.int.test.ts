@@ -5,7 +5,8 @@ import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeEventStoreConformance } from '../conformance';
 import { collect, newEvent, newEvents, waitUntilVisible } from '../conformance/conformanceHelpers';
-import type { EventStore } from '../eventStore';
+import type { EventStore, StreamAppendOutcome } from '../eventStore';
+import { SET_BASED_MIN_APPENDS } from './appendBatchFunction';
 import { ensureEventStoreSchema } from './ensureEventStoreSchema';
 import { LISTENER_APPLICATION_NAME } from './notificationListener';
 import { createPostgresEventStore, type PostgresEventStoreOptions } from './postgresEventStore';
@@ -172,6 +173,26 @@ describe('PostgreSQL event store', () => {
     expect((await store.streamTails!([])).size).toBe(0);
   });
 
+  it('reads the tails of a chunk of streams in one round trip (no transaction)', async () => {
+    let queries = 0;
+    let connects = 0;
+    const counted = new Proxy(pool, {
+      get(target, key) {
+        if (key === 'query') return (...args: Parameters<pg.Pool['query']>) => ((queries += 1), target.query(...args));
+        if (key === 'connect') return (...args: Parameters<pg.Pool['connect']>) => ((connects += 1), target.connect(...args));
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const store = open({ pool: counted });
+    const ids = [stream('rt-one'), stream('rt-two')];
+    for (const id of ids) await store.append(id, [newEvent('Moved', { kind: 'a' }), newEvent('Moved', { kind: 'b' })], 'no_stream');
+    [queries, connects] = [0, 0];
+    const tails = await store.streamTails!(ids, [{ kind: 'a' }, { kind: 'b' }]);
+    expect(tails.get(ids[1]!)!.matches.map((event) => event?.revision)).toEqual([0n, 1n]);
+    expect({ queries, connects }).toEqual({ queries: 1, connects: 0 });
+  });
+
   it('appends to many streams in one call, each with its own outcome', async () => {
     const store = open();
     const [fresh, moved, paid, gone] = [stream('many-fresh'), stream('many-moved'), stream('many-paid'), stream('many-gone')];
@@ -195,6 +216,58 @@ describe('PostgreSQL event store', () => {
     expect(await store.readStream(moved)).toHaveLength(2);
     expect(await store.readStream(paid)).toHaveLength(2);
     expect(await store.appendMany!([])).toEqual([]);
+  });
+
+  it('appends a large batch of independent appends set-based, with the outcomes and events of the loop', async () => {
+    const store = open();
+    // The same scenario twice: as one batch of SET_BASED_MIN_APPENDS+ appends, each on a stream of its own expecting a
+    // revision (the set-based statement), and as the loop (the same appends plus one 'any' append at the end).
+    const scenario = async (label: string) => {
+      const ids = Array.from({ length: SET_BASED_MIN_APPENDS }, (_, index) => stream(`${label}-${index}`));
+      const stored = ids.map(() => newEvent('Paid', { n: 1 }));
+      for (const [index, id] of ids.entries()) {
+        if (index % 10 === 9) continue; // no stream: conflict, revision undefined
+        await store.append(id, [newEvent('Opened', { index }), ...(index % 10 >= 6 ? [stored[index]!] : [])], 'no_stream');
+        if (index % 10 === 8) await tombstoneStream(pool, id);
+      }
+      // 0–4: appended (one or two events); 5: conflict (revision moved); 6: whole duplicate; 7: partial duplicate
+      // (the stored event dropped, the other appended under the check); 8: deleted; 9: missing.
+      const appends = ids.map((id, index) => {
+        const kind = index % 10;
+        if (kind === 6) return { stream: id, events: [stored[index]!], expectedRevision: 0n };
+        if (kind === 7) return { stream: id, events: [stored[index]!, newEvent('Later', { index })], expectedRevision: 1n };
+        return { stream: id, events: newEvents(kind === 1 ? 2 : 1), expectedRevision: kind === 5 ? 3n : 0n };
+      });
+      return { ids, appends };
+    };
+    const set = await scenario('set');
+    const loop = await scenario('loop');
+    const extra = stream('loop-extra');
+    const setOutcomes = await store.appendMany!(set.appends);
+    const loopOutcomes = (await store.appendMany!([...loop.appends, { stream: extra, events: newEvents(1), expectedRevision: 'any' }])).slice(0, -1);
+
+    const shape = (outcome: StreamAppendOutcome) =>
+      outcome.kind === 'conflict' ? outcome : outcome.kind === 'deleted' ? outcome : { kind: outcome.kind, nextExpectedRevision: outcome.nextExpectedRevision };
+    expect(setOutcomes.map(shape)).toEqual(loopOutcomes.map(shape));
+    expect(setOutcomes.slice(0, 10).map((outcome) => outcome.kind)).toEqual([
+      'appended', 'appended', 'appended', 'appended', 'appended', 'conflict', 'duplicate', 'appended', 'deleted', 'conflict',
+    ]);
+    expect(setOutcomes[1]).toMatchObject({ nextExpectedRevision: 2n });
+    expect(setOutcomes[5]).toEqual({ kind: 'conflict', actualRevision: 0n });
+    expect(setOutcomes[9]).toEqual({ kind: 'conflict', actualRevision: undefined });
+    for (const [index, id] of set.ids.entries()) {
+      const [ours, theirs] = [await store.readStream(id), await store.readStream(loop.ids[index]!)];
+      expect(ours.map((event) => [event.revision, event.type, event.data])).toEqual(theirs.map((event) => [event.revision, event.type, event.data]));
+    }
+    // Positions: each appended outcome at its last event; a duplicate at the stored one; the log in the appends' order.
+    const positions = setOutcomes.flatMap((outcome) => (outcome.kind === 'appended' ? [outcome.position.prepare] : []));
+    expect([...positions].sort((a, b) => (a < b ? -1 : 1))).toEqual(positions);
+    const first = await store.readStream(set.ids[1]!);
+    expect(setOutcomes[1]).toMatchObject({ position: first[2]!.position });
+    const duplicate = await store.readStream(set.ids[6]!);
+    expect(setOutcomes[6]).toMatchObject({ position: duplicate[1]!.position, nextExpectedRevision: 1n });
+    const appendedCommits = new Set(setOutcomes.flatMap((outcome) => (outcome.kind === 'appended' ? [outcome.position.commit] : [])));
+    expect(appendedCommits.size).toBe(1);
   });
 
   it('reports no head position and catches up at once on an empty log', async () => {
