@@ -11,6 +11,8 @@ const UNIT_FILES_THAT_MOCK = ['services/api/src/features/audit/verifyEventLog.es
  */
 const lane = process.env.TEST_LANE;
 if (lane !== undefined && lane !== 'main' && lane !== 'serial') throw new Error(`TEST_LANE must be main or serial, not "${lane}"`);
+const maxWorkers = Number(process.env.TEST_MAX_WORKERS ?? 3);
+if (!Number.isInteger(maxWorkers) || maxWorkers < 1) throw new Error(`TEST_MAX_WORKERS must be a whole number of 1 or more, not "${process.env.TEST_MAX_WORKERS}"`);
 
 const mainProjects: TestProjectConfiguration[] = [
   {
@@ -89,7 +91,8 @@ export default defineConfig({
   test: {
     // Files at once in a group of projects (vitest's default is one less than the cores: 1 here, every file in turn).
     // The integration files mostly wait on PostgreSQL, Redis and child processes (docs/testing.md has the figures).
-    maxWorkers: 3,
+    // TEST_MAX_WORKERS lowers or raises it (each worker's file holds PostgreSQL connections: max_connections is 100).
+    maxWorkers,
     projects: [...(lane === 'serial' ? [] : mainProjects), ...(lane === 'main' ? [] : serialProjects)],
   },
 });
