@@ -11,7 +11,7 @@ const UNIT_FILES_THAT_MOCK = ['services/api/src/features/audit/verifyEventLog.es
  */
 const lane = process.env.TEST_LANE;
 if (lane !== undefined && lane !== 'main' && lane !== 'serial') throw new Error(`TEST_LANE must be main or serial, not "${lane}"`);
-const maxWorkers = Number(process.env.TEST_MAX_WORKERS ?? 3);
+const maxWorkers = Number(process.env.TEST_MAX_WORKERS ?? 2);
 if (!Number.isInteger(maxWorkers) || maxWorkers < 1) throw new Error(`TEST_MAX_WORKERS must be a whole number of 1 or more, not "${process.env.TEST_MAX_WORKERS}"`);
 
 const mainProjects: TestProjectConfiguration[] = [
