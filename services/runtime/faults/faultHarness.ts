@@ -18,8 +18,14 @@ import { signInStaff } from '../bench/lib/staffSignIn';
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 export const INITIAL_DOLLARS = 10_000;
 
-export interface FaultBank {
-  readonly postgres: PrivatePostgres;
+/** What the harness needs of a PostgreSQL: a URL per database (the bank's one DATABASE_URL) and a way to end it. */
+export interface FaultPostgres {
+  databaseUrl(name: string): string;
+  destroy(): Promise<void>;
+}
+
+export interface FaultBank<P extends FaultPostgres = PrivatePostgres> {
+  readonly postgres: P;
   readonly redis: PrivateRedis;
   readonly databaseUrl: string;
   readonly pool: pg.Pool;
@@ -33,8 +39,12 @@ export interface FaultBank {
   destroy(): Promise<void>;
 }
 
-export async function createFaultBank(options: { customers?: number; command?: string } = {}): Promise<FaultBank> {
-  const [postgres, redis] = await Promise.all([startPrivatePostgres(), startPrivateRedis()]);
+export async function createFaultBank(options?: { customers?: number; command?: string }): Promise<FaultBank>;
+export async function createFaultBank<P extends FaultPostgres>(options: { customers?: number; command?: string; postgres: () => Promise<P>; env?: Record<string, string> }): Promise<FaultBank<P>>;
+export async function createFaultBank(
+  options: { customers?: number; command?: string; postgres?: () => Promise<FaultPostgres>; env?: Record<string, string> } = {},
+): Promise<FaultBank<FaultPostgres>> {
+  const [postgres, redis] = await Promise.all([(options.postgres ?? startPrivatePostgres)(), startPrivateRedis()]);
   const databaseUrl = postgres.databaseUrl('bank');
   const port = await freeTcpPort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-faults-'));
@@ -53,6 +63,7 @@ export async function createFaultBank(options: { customers?: number; command?: s
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SIGNUPS: '1000000',
     SETTLEMENT_DELAY_MS: '200',
+    ...options.env,
   };
   const command = options.command ?? 'node --import tsx services/runtime/src/main.ts';
   const launch = (cmd: string, extraEnv: Record<string, string> = {}) =>
@@ -79,7 +90,7 @@ export async function createFaultBank(options: { customers?: number; command?: s
       'pin',
     );
   });
-  const faultBank: FaultBank = {
+  const faultBank: FaultBank<FaultPostgres> = {
     postgres,
     redis,
     databaseUrl,
@@ -183,7 +194,7 @@ export async function waitForQuiet(pool: pg.Pool, timeoutMs = 60_000): Promise<v
 }
 
 /** Checks the record after the faults: every 201 transfer credited once, money conserved, the read models equal the replay. */
-export async function checkRecord(bank: FaultBank, attempts: readonly Attempt[]): Promise<{ credited201: number; total: string }> {
+export async function checkRecord(bank: Pick<FaultBank<FaultPostgres>, 'pool'>, attempts: readonly Attempt[]): Promise<{ credited201: number; total: string }> {
   const ids = [...new Set(attempts.flatMap((a) => (a.status === 201 && a.transferId ? [a.transferId] : [])))];
   const { rows: notCredited } = await bank.pool.query<{ n: string }>(
     `SELECT count(*)::text AS n FROM unnest($1::uuid[]) AS t(id) LEFT JOIN rm.transfers tr ON tr.id = t.id WHERE tr.status IS DISTINCT FROM 'credited'`,
