@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -108,6 +108,7 @@ export async function createFaultBank(
       await faultBank.bank.stop(5_000).catch(() => undefined);
       await pool.end().catch(() => undefined);
       await Promise.all([postgres.destroy(), redis.destroy()]);
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return faultBank;
