@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { startHaPostgres, type HaPostgres } from '@bank/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRecord, createFaultBank, INITIAL_DOLLARS, repoRoot, sleep, waitForQuiet, type FaultBank } from './faultHarness';
@@ -17,6 +18,10 @@ const exec = promisify(execFile);
  *   dead connections and reconnect through the same endpoint, its leaders (transfer process, projector, checkpoint
  *   writer) take their locks again on the new primary, nothing is restarted. Every transfer answered 201 is on the
  *   new primary exactly once, every retried one ends exactly once, money is conserved, audit:verify is clean.
+ *
+ *   Standby gone (its Patroni and postmaster killed), with synchronous_mode_strict: commits wait for a standby rather
+ *   than being acknowledged unreplicated; the bank answers 503 at its request deadline, never 201 for a transfer
+ *   sent while the standby is gone; when the standby is back the waiting commits complete and traffic resumes.
  */
 let fx: FaultBank<HaPostgres>;
 
@@ -83,5 +88,67 @@ describe('the database server lost', () => {
     const rejoinStart = Date.now();
     await fx.postgres.waitHealthy(30_000);
     console.log(`primary killed: the old primary rejoined as the synchronous standby ${Date.now() - rejoinStart} ms after the check began`);
+  });
+
+  it('standby gone: commits wait for it (503 at the deadline, never 201 unreplicated), then resume when it is back', async () => {
+    // The bank again with a request deadline of 4 s (production: REQUEST_DEADLINE_MS, 8 s), so the outage shows sooner.
+    await fx.bank.stop(20_000);
+    await fx.restart(undefined, { REQUEST_DEADLINE_MS: '4000' });
+    const primary = await fx.postgres.waitHealthy();
+    const standby = fx.postgres.nodes.find((node) => node !== primary)!;
+    const { rows: before } = await fx.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM rm.transfers');
+    const load = keyedTransferLoad(() => fx.bank.baseUrl, fx.customers, 8);
+    await sleep(1_500);
+    await fx.postgres.stopNode(standby);
+    // The moment the primary has no synchronous standby streaming: every commit after it waits.
+    const direct = new pg.Client({ connectionString: fx.postgres.directUrl(primary, 'postgres') });
+    await direct.connect();
+    let goneAt = Date.now();
+    for (;;) {
+      const { rows } = await direct.query<{ n: string }>(`SELECT count(*)::text AS n FROM pg_stat_replication WHERE sync_state = 'sync'`);
+      goneAt = Date.now();
+      if (rows[0]!.n === '0') break;
+      await sleep(20);
+    }
+    await sleep(9_000);
+    // While it is gone: commits wait in SyncRep on the primary (not acknowledged), the bank answers 503.
+    const { rows: waiting } = await direct.query<{ n: string }>(`SELECT count(*)::text AS n FROM pg_stat_activity WHERE wait_event = 'SyncRep'`);
+    await direct.end();
+    const whileGone = load.transfers.flatMap((t) => t.answers).filter((a) => a.at - a.ms > goneAt);
+    fx.postgres.startNode(standby);
+    const backAt = Date.now();
+    let resumedAt: number | undefined;
+    while (resumedAt === undefined && Date.now() < backAt + 60_000) {
+      await sleep(100);
+      resumedAt = load.transfers.flatMap((t) => t.answers).find((a) => a.status === 201 && a.at > backAt)?.at;
+    }
+    await sleep(1_000);
+    const transfers = await load.stop(60_000);
+    const counts = answerCounts(transfers);
+    const slowest = Math.max(...whileGone.map((a) => a.ms));
+    console.log(
+      `standby gone: ${transfers.length} transfers; answers ${JSON.stringify(counts)}; while it was gone ${whileGone.length} answers ` +
+        `${JSON.stringify(answerCounts([{ key: 'gone', answers: whileGone }]))}, slowest ${slowest} ms, ${waiting[0]!.n} commits waiting in SyncRep; ` +
+        `writes back ${resumedAt === undefined ? 'never' : `${resumedAt - backAt} ms`} after the standby was started again`,
+    );
+    expect(Number(waiting[0]!.n)).toBeGreaterThan(0);
+    expect(whileGone.length).toBeGreaterThan(0);
+    // Never 201 for a request sent after the primary lost its synchronous standby and answered before it came back.
+    expect(whileGone.filter((a) => a.status === 201).map((a) => ({ ...a, sentAfterLossMs: a.at - a.ms - goneAt }))).toEqual([]);
+    expect(whileGone.every((a) => a.status === 503 || a.status === 409)).toBe(true);
+    // Answered at the bank's request deadline (4 s here), not held.
+    expect(slowest).toBeLessThan(6_000);
+    expect(resumedAt, 'a transfer answered 201 after the standby came back').toBeDefined();
+    expect(fx.bank.child.exitCode).toBeNull();
+    expect(counts[500] ?? 0).toBe(0);
+    for (const transfer of transfers) {
+      expect(finalAnswer(transfer).status, transfer.key).toBe(201);
+      expect(new Set(transfer.answers.flatMap((a) => (a.transferId ? [a.transferId] : []))).size, transfer.key).toBe(1);
+    }
+    await waitForQuiet(fx.pool, 60_000);
+    const { rows: after } = await fx.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM rm.transfers');
+    expect(Number(after[0]!.n) - Number(before[0]!.n)).toBe(transfers.length);
+    const record = await checkRecord(fx, transfers.map((t) => ({ ...finalAnswer(t), key: t.key })));
+    expect(BigInt(record.total)).toBe(BigInt(fx.customers.length * INITIAL_DOLLARS * 100));
   });
 });

@@ -44,7 +44,15 @@ export async function createFaultBank<P extends FaultPostgres>(options: { custom
 export async function createFaultBank(
   options: { customers?: number; command?: string; postgres?: () => Promise<FaultPostgres>; env?: Record<string, string> } = {},
 ): Promise<FaultBank<FaultPostgres>> {
-  const [postgres, redis] = await Promise.all([(options.postgres ?? startPrivatePostgres)(), startPrivateRedis()]);
+  // Whatever started is ended again when the set-up fails (a leaked cluster would load the machine for every later test).
+  const started = await Promise.allSettled([(options.postgres ?? startPrivatePostgres)(), startPrivateRedis()]);
+  const [postgresStart, redisStart] = started;
+  if (postgresStart.status === 'rejected' || redisStart.status === 'rejected') {
+    await Promise.all(started.map((result) => (result.status === 'fulfilled' ? result.value.destroy().catch(() => undefined) : undefined)));
+    throw postgresStart.status === 'rejected' ? postgresStart.reason : (redisStart as PromiseRejectedResult).reason;
+  }
+  const postgres = postgresStart.value;
+  const redis = redisStart.value;
   const databaseUrl = postgres.databaseUrl('bank');
   const port = await freeTcpPort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-faults-'));
@@ -63,33 +71,48 @@ export async function createFaultBank(
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SIGNUPS: '1000000',
     SETTLEMENT_DELAY_MS: '200',
+    // The set-up's sign-ups hash passwords and pins: on a loaded 2-core machine slower than the production deadline
+    // (8 s). A test of the deadline restarts the bank with its own.
+    REQUEST_DEADLINE_MS: '60000',
     ...options.env,
   };
   const command = options.command ?? 'node --import tsx services/runtime/src/main.ts';
   const launch = (cmd: string, extraEnv: Record<string, string> = {}) =>
     startBank({ command: cmd, cwd: repoRoot, env: { ...env, ...extraEnv }, port, logFile: path.join(dataDir, `bank-${Date.now()}.log`), readyTimeoutMs: 120_000 });
-  const bank = await launch(command);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const admin = await signInStaff(bank.baseUrl, adminEmail, adminPassword);
-  const runId = randomUUID().slice(0, 8);
-  const customers = await mapLimit(Array.from({ length: options.customers ?? 16 }, (_, i) => i), 4, (i) => signUpCustomer(bank.baseUrl, i, runId));
-  await mapLimit(customers, 4, async (customer, i) => {
-    await expectStatus(
-      call(bank.baseUrl, 'PUT', `/user/admin/account/${customer.id}`, { token: admin, body: { savings: 0, checking: INITIAL_DOLLARS, number: customer.accountNumber } }),
-      200,
-      'balances',
-    );
-    await expectStatus(
-      call(bank.baseUrl, 'PUT', `/user/admin/${customer.id}`, {
-        token: admin,
-        body: { firstName: `Bench${i}`, lastName: 'Customer', email: customer.email, phone: '555-0100', location: { address: 'x', state: 'NY' }, verificationStatus: 'verified', isBlocked: false, paymentPin: BENCH_PIN },
-      }),
-      200,
-      'pin',
-    );
-  });
+  let bank: BankProcess | undefined;
+  let admin: string;
+  let customers: BenchCustomer[];
+  try {
+    bank = await launch(command);
+    const baseUrl = bank.baseUrl;
+    admin = await signInStaff(baseUrl, adminEmail, adminPassword);
+    const runId = randomUUID().slice(0, 8);
+    customers = await mapLimit(Array.from({ length: options.customers ?? 16 }, (_, i) => i), 4, (i) => signUpCustomer(baseUrl, i, runId));
+    await mapLimit(customers, 4, async (customer, i) => {
+      await expectStatus(
+        call(baseUrl, 'PUT', `/user/admin/account/${customer.id}`, { token: admin, body: { savings: 0, checking: INITIAL_DOLLARS, number: customer.accountNumber } }),
+        200,
+        'balances',
+      );
+      await expectStatus(
+        call(baseUrl, 'PUT', `/user/admin/${customer.id}`, {
+          token: admin,
+          body: { firstName: `Bench${i}`, lastName: 'Customer', email: customer.email, phone: '555-0100', location: { address: 'x', state: 'NY' }, verificationStatus: 'verified', isBlocked: false, paymentPin: BENCH_PIN },
+        }),
+        200,
+        'pin',
+      );
+    });
+  } catch (error) {
+    await bank?.stop(5_000).catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    await Promise.all([postgres.destroy(), redis.destroy()]);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const faultBank: FaultBank<FaultPostgres> = {
     postgres,
     redis,
@@ -108,7 +131,7 @@ export async function createFaultBank(
       await faultBank.bank.stop(5_000).catch(() => undefined);
       await pool.end().catch(() => undefined);
       await Promise.all([postgres.destroy(), redis.destroy()]);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!process.env.FAULTS_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return faultBank;

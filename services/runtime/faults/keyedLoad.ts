@@ -39,6 +39,8 @@ export function keyedTransferLoad(baseUrl: () => string, customers: readonly Ben
         token: payer.token,
         headers: { 'idempotency-key': key },
         body: { from: 'checking', amount: 1, accountNumber: payee.accountNumber, bankName: 'Summit Bank', routingNumber: '102000021', accountType: 'checking', to: 'x', paymentPin: BENCH_PIN },
+        // A client gives up on an answer after 30 s (status 0, retried with the key): no test waits on a hung request.
+        signal: AbortSignal.timeout(30_000),
       });
       const transferId = answer.body?.data?.transferId;
       return { at: Date.now(), status: answer.status, ms: Date.now() - sent, ...(transferId ? { transferId } : {}) };

@@ -100,9 +100,14 @@ export async function runRestoreDrill(say: (line: string) => void = () => undefi
         const postgres = await startPrivatePostgres({
           conf: { archive_mode: 'on', archive_command: `pgbackrest --config=${configFile} --stanza=bank archive-push %p`, track_commit_timestamp: 'on' },
         });
-        writeFileSync(configFile, pgBackRestConfig(drillDir, postgres));
-        await pgBackRest(settings, ['stanza-create']);
-        return postgres;
+        try {
+          writeFileSync(configFile, pgBackRestConfig(drillDir, postgres));
+          await pgBackRest(settings, ['stanza-create']);
+          return postgres;
+        } catch (error) {
+          await postgres.destroy();
+          throw error;
+        }
       },
     });
     const bank = fx;

@@ -40,6 +40,10 @@ export interface HaPostgres {
   waitHealthy(timeoutMs?: number): Promise<HaNode>;
   /** SIGKILL of a node's postmaster (its backends exit with it). */
   killPostmaster(node: HaNode): Promise<void>;
+  /** The node gone: SIGKILL of its Patroni, then of its postmaster (nothing restarts it). */
+  stopNode(node: HaNode): Promise<void>;
+  /** Its Patroni started again: it starts the node's PostgreSQL and rejoins the cluster. */
+  startNode(node: HaNode): void;
   /** The node's server, reached directly (not through HAProxy). */
   directUrl(node: HaNode, database: string): string;
   destroy(): Promise<void>;
@@ -183,6 +187,10 @@ export async function startHaPostgres(options: { applyDelayMs?: number } = {}): 
     children.push(child);
     return child;
   };
+  const patronis = new Map<string, ChildProcess>();
+  const startPatroni = (node: HaNode) => {
+    patronis.set(node.name, launch(node.name, '/usr/bin/patroni', [path.join(dir, `${node.name}.yml`)], true));
+  };
   const destroy = async () => {
     for (const child of children) {
       try {
@@ -215,12 +223,12 @@ export async function startHaPostgres(options: { applyDelayMs?: number } = {}): 
       if (ids) chownSync(file, ids.uid, ids.gid);
     }
     // The first node bootstraps the cluster; the second one copies it (pg_basebackup) once it is up.
-    launch(nodes[0]!.name, '/usr/bin/patroni', [path.join(dir, `${nodes[0]!.name}.yml`)], true);
+    startPatroni(nodes[0]!);
     while ((await httpStatus(`http://127.0.0.1:${nodes[0]!.restPort}/primary`)) !== 200) {
       if (Date.now() > deadline + 30_000) throw new Error(`Patroni's first node did not become primary (see ${dir}/node1.log)`);
       await sleep(200);
     }
-    launch(nodes[1]!.name, '/usr/bin/patroni', [path.join(dir, `${nodes[1]!.name}.yml`)], true);
+    startPatroni(nodes[1]!);
     const haproxyFile = path.join(dir, 'haproxy.cfg');
     writeFileSync(haproxyFile, haproxyConfig({ nodes, primaryPort, replicaPort }));
     launch('haproxy', '/usr/sbin/haproxy', ['-db', '-f', haproxyFile], false);
@@ -254,6 +262,16 @@ export async function startHaPostgres(options: { applyDelayMs?: number } = {}): 
       }
     },
     killPostmaster: killPostmasterOf,
+    async stopNode(node) {
+      const patroni = patronis.get(node.name);
+      if (patroni?.pid && patroni.exitCode === null && patroni.signalCode === null) {
+        const exited = new Promise((resolve) => patroni.once('exit', resolve));
+        process.kill(-patroni.pid, 'SIGKILL');
+        await exited;
+      }
+      await killPostmasterOf(node);
+    },
+    startNode: startPatroni,
     directUrl: (node, database) => `postgres://postgres@127.0.0.1:${node.pgPort}/${database}`,
     destroy,
   };
