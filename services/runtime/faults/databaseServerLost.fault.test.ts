@@ -22,6 +22,9 @@ const exec = promisify(execFile);
  *   Standby gone (its Patroni and postmaster killed), with synchronous_mode_strict: commits wait for a standby rather
  *   than being acknowledged unreplicated; the bank answers 503 at its request deadline, never 201 for a transfer
  *   sent while the standby is gone; when the standby is back the waiting commits complete and traffic resumes.
+ *
+ *   Planned switchover (Patroni's REST API): no 500 (a write that reaches the demoted primary is 503), every
+ *   transfer once, writes continue on the candidate, the old primary rejoins as the synchronous standby.
  */
 let fx: FaultBank<HaPostgres>;
 
@@ -150,5 +153,38 @@ describe('the database server lost', () => {
     expect(Number(after[0]!.n) - Number(before[0]!.n)).toBe(transfers.length);
     const record = await checkRecord(fx, transfers.map((t) => ({ ...finalAnswer(t), key: t.key })));
     expect(BigInt(record.total)).toBe(BigInt(fx.customers.length * INITIAL_DOLLARS * 100));
+  });
+
+  it('planned switchover under load (Patroni REST): no 500, every transfer once, writes continue on the candidate', async () => {
+    const leader = await fx.postgres.waitHealthy();
+    const candidate = fx.postgres.nodes.find((node) => node !== leader)!;
+    const { rows: before } = await fx.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM rm.transfers');
+    const load = keyedTransferLoad(() => fx.bank.baseUrl, fx.customers, 8);
+    await sleep(1_500);
+    const switchedAt = Date.now();
+    const answer = await fetch(`http://127.0.0.1:${leader.restPort}/switchover`, { method: 'POST', body: JSON.stringify({ leader: leader.name, candidate: candidate.name }) });
+    expect(answer.status, await answer.text()).toBe(200);
+    let resumedAt: number | undefined;
+    while (resumedAt === undefined && Date.now() < switchedAt + 30_000) {
+      await sleep(100);
+      if ((await fx.postgres.primary())?.name !== candidate.name) continue;
+      resumedAt = load.transfers.flatMap((t) => t.answers).find((a) => a.status === 201 && a.at - a.ms > switchedAt)?.at;
+    }
+    await sleep(1_500);
+    const transfers = await load.stop(60_000);
+    const counts = answerCounts(transfers);
+    console.log(`switchover: ${transfers.length} transfers; answers ${JSON.stringify(counts)}; ${leader.name} → ${candidate.name}; writes after the switchover ${resumedAt === undefined ? 'never' : `${resumedAt - switchedAt} ms`}`);
+    expect(resumedAt, 'a transfer sent after the switchover answered 201 on the candidate').toBeDefined();
+    expect(counts[500] ?? 0).toBe(0);
+    for (const transfer of transfers) {
+      expect(finalAnswer(transfer).status, transfer.key).toBe(201);
+      expect(new Set(transfer.answers.flatMap((a) => (a.transferId ? [a.transferId] : []))).size, transfer.key).toBe(1);
+    }
+    await waitForQuiet(fx.pool, 60_000);
+    const { rows: after } = await fx.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM rm.transfers');
+    expect(Number(after[0]!.n) - Number(before[0]!.n)).toBe(transfers.length);
+    const record = await checkRecord(fx, transfers.map((t) => ({ ...finalAnswer(t), key: t.key })));
+    expect(BigInt(record.total)).toBe(BigInt(fx.customers.length * INITIAL_DOLLARS * 100));
+    await fx.postgres.waitHealthy(30_000);
   });
 });
