@@ -24,10 +24,12 @@ export function createAuditVerifier(deps: {
   store: EventStore;
   chainKeys?: ChainKeys;
   checkpoints?: AuditCheckpoints;
+  /** The log was restored to an earlier instant (CheckpointSource.restored). */
+  restored?: boolean;
 }): (onProgress?: (progress: VerifyProgress) => void) => Promise<VerifyReport> {
   const { pool, store } = deps;
   const checkpoints: CheckpointSource | undefined = deps.checkpoints
-    ? { dir: deps.checkpoints.dir, keys: deps.checkpoints.keys, required: deps.config.NODE_ENV === 'production' }
+    ? { dir: deps.checkpoints.dir, keys: deps.checkpoints.keys, required: deps.config.NODE_ENV === 'production', ...(deps.restored ? { restored: true } : {}) }
     : undefined;
   return (onProgress) =>
     verifyRecord({

@@ -5,6 +5,7 @@ import {
   checkStreamAgainstCheckpoints,
   countTowards,
   loadCheckpoints,
+  restoredThroughSeq,
   type CheckpointMismatch,
   type LoadedCheckpoints,
   type LogCount,
@@ -34,6 +35,18 @@ export interface ChainVerification {
   readonly mismatches: AuditMismatch[];
   /** What the signed checkpoints held (absent: none were found, or none were looked for). */
   readonly checkpoint?: CheckpointSummary;
+  /** A restored log (CheckpointSource.restored): the records it holds all of, and those beyond it. */
+  readonly restore?: RestoreSummary;
+}
+
+/** Where a log restored to an earlier instant stands among the signed checkpoints. */
+export interface RestoreSummary {
+  /** The newest record the restored log holds all of (0: none), and when it was written. */
+  readonly throughSeq: number;
+  readonly throughWrittenAt: string | null;
+  /** Records written after the instant restored to: they saw events the restored log does not hold. */
+  readonly beyondRecords: number;
+  readonly firstBeyondWrittenAt: string | null;
 }
 
 /** The newest signed checkpoint the verification compared the log with. */
@@ -53,6 +66,13 @@ export interface CheckpointSource {
   readonly keys: Pick<Keyring, 'byId'>;
   /** No checkpoint at all (while the log has events) is a mismatch, not only a remark: production. */
   readonly required?: boolean;
+  /**
+   * The log was restored from a backup to an earlier instant (the operator says so: `audit:verify --restored`): the
+   * records it holds all of are checked as always; the later ones, which saw events committed after that instant,
+   * are reported as beyond the restored log (RestoreSummary) instead of as deleted events. Their signatures and links
+   * are still checked.
+   */
+  readonly restored?: boolean;
 }
 
 /** Where a verification stands: `scan` reads the whole log once, `streams` checks each stream's chain. */
@@ -128,6 +148,28 @@ async function scanLog(store: EventStore, pageSize: number, upTo: Position | und
   }
 }
 
+/** For each position, the events of the global log up to it and whether one stands exactly there (one pass). */
+async function countAtPositions(store: EventStore, pageSize: number, positions: readonly Position[]): Promise<LogCount[]> {
+  const order = positions.map((_, index) => index).sort((a, b) => comparePositions(positions[a]!, positions[b]!));
+  const counts = positions.map(() => ({ eventsUpTo: 0n, reached: false }));
+  let seen = 0n;
+  let next = 0;
+  let after: Position | undefined;
+  for (;;) {
+    const page = await store.readAll({ after, limit: pageSize });
+    for (const event of page) {
+      for (; next < order.length && comparePositions(positions[order[next]!]!, event.position) < 0; next += 1) counts[order[next]!]!.eventsUpTo = seen;
+      seen += 1n;
+      for (let j = next; j < order.length && comparePositions(positions[order[j]!]!, event.position) === 0; j += 1) counts[order[j]!]!.reached = true;
+    }
+    const last = page.at(-1);
+    if (!last || page.length < pageSize) break;
+    after = last.position;
+  }
+  for (; next < order.length; next += 1) counts[order[next]!]!.eventsUpTo = seen;
+  return counts;
+}
+
 /** Every stream name in the global log, read page by page (works on both adapters). */
 export async function listStreams(store: EventStore, pageSize = 1000): Promise<Set<string>> {
   return (await scanLog(store, pageSize, undefined)).names;
@@ -195,7 +237,15 @@ async function checkpointFileMismatches(store: EventStore, loaded: LoadedCheckpo
  * signed checkpoints when they are given; reports the first problem of each stream.
  */
 export async function verifyEventLog(store: EventStore, options: VerifyEventLogOptions = {}): Promise<ChainVerification> {
-  const loaded = options.checkpoints ? await loadCheckpoints(options.checkpoints.dir, options.checkpoints.keys) : undefined;
+  let loaded = options.checkpoints ? await loadCheckpoints(options.checkpoints.dir, options.checkpoints.keys) : undefined;
+  let restore: RestoreSummary | undefined;
+  if (loaded && options.checkpoints?.restored) {
+    const counts = await countAtPositions(store, options.pageSize ?? 1000, loaded.covers.map((cover) => cover.position));
+    const throughSeq = restoredThroughSeq(loaded.covers, (index) => counts[index]!);
+    const through = loaded.covers.find((cover) => cover.seq === throughSeq);
+    loaded = await loadCheckpoints(options.checkpoints.dir, options.checkpoints.keys, { throughSeq });
+    restore = { throughSeq, throughWrittenAt: through?.writtenAt ?? null, beyondRecords: loaded.beyond.records, firstBeyondWrittenAt: loaded.beyond.firstWrittenAt ?? null };
+  }
   const heads = options.streamHeads ? await options.streamHeads() : new Map<string, bigint>();
   const scan = await scanLog(store, options.pageSize ?? 1000, loaded?.last?.position, options.onProgress);
   const names = new Set(scan.names);
@@ -279,5 +329,5 @@ export async function verifyEventLog(store: EventStore, options: VerifyEventLogO
   const checkpoint: CheckpointSummary | undefined = loaded?.last
     ? { records: loaded.records, streams: loaded.heads.size, writtenAt: loaded.last.writtenAt, position: loaded.last.token }
     : undefined;
-  return { streams, events, mismatches, ...(checkpoint ? { checkpoint } : {}) };
+  return { streams, events, mismatches, ...(checkpoint ? { checkpoint } : {}), ...(restore ? { restore } : {}) };
 }

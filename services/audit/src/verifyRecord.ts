@@ -1,6 +1,6 @@
 import { EventParseError, formatUsd, safeParseEvent } from '@bank/domain';
 import type { EventStore, RecordedEvent } from '@bank/eventstore';
-import { verifyEventLog, type AuditMismatch, type CheckpointSummary, type VerifyEventLogOptions } from './verifyEventLog';
+import { verifyEventLog, type AuditMismatch, type CheckpointSummary, type RestoreSummary, type VerifyEventLogOptions } from './verifyEventLog';
 
 /** GET /audit/verify: `{ok, checked, mismatches, notes, checkpoint}`. */
 export interface VerifyReport {
@@ -13,6 +13,8 @@ export interface VerifyReport {
   readonly checkpoint: CheckpointSummary | null;
   /** What could not be checked, and why. */
   readonly notes: string[];
+  /** Only for a restored log (`--restored`): the signed checkpoints it holds all of, and those beyond it. */
+  readonly restore?: RestoreSummary;
 }
 
 /** The comparison of replayed balances, transactions and standing orders with the read models. */
@@ -53,6 +55,7 @@ export async function verifyRecord(options: VerifyRecordOptions): Promise<Verify
     mismatches,
     notes,
     checkpoint: chains.checkpoint ?? null,
+    ...(chains.restore ? { restore: chains.restore } : {}),
   };
 }
 

@@ -89,3 +89,19 @@ export function countTowards(count: { eventsUpTo: bigint; reached: boolean }, ev
   if (order <= 0) count.eventsUpTo += 1n;
   if (order === 0) count.reached = true;
 }
+
+/**
+ * The records a restored log still holds all of: the longest run of records, from the first, whose last event is in
+ * the log with as many events up to it as the record counted. A log restored to an instant holds what was committed
+ * before it, so the records written before that instant are covered and the later ones are beyond it. Returns the
+ * last covered record's seq (0: none). `countAt` answers for each record's position (countTowards per position).
+ */
+export function restoredThroughSeq(covers: readonly { readonly seq: number; readonly events: bigint }[], countAt: (index: number) => LogCount): number {
+  let through = 0;
+  for (const [index, cover] of covers.entries()) {
+    const count = countAt(index);
+    if (!count.reached || count.eventsUpTo !== cover.events) break;
+    through = cover.seq;
+  }
+  return through;
+}

@@ -47,6 +47,26 @@ export interface LoadedCheckpoints {
   readonly problems: readonly CheckpointFileProblem[];
   /** Per stream, the first place where the records do not link up (at most one per stream). */
   readonly forks: ReadonlyMap<string, CheckpointFork>;
+  /** Every trusted record's place in the global log (seq order): what a restored log is measured against. */
+  readonly covers: readonly RecordCover[];
+  /** Trusted records left out by `throughSeq` (a restored log ends before them). */
+  readonly beyond: { readonly records: number; readonly firstWrittenAt?: string; readonly firstSeq?: number };
+}
+
+/** Where one record stands in the global log: its last event and how many events the log held up to it. */
+export interface RecordCover {
+  readonly seq: number;
+  readonly writtenAt: string;
+  readonly position: Position;
+  readonly events: bigint;
+}
+
+export interface LoadCheckpointsOptions {
+  /**
+   * Trust only the records up to this seq: the later ones still have their signatures and links checked, but vouch
+   * for nothing (a log restored to an earlier instant does not hold what they saw).
+   */
+  readonly throughSeq?: number;
 }
 
 /**
@@ -54,8 +74,10 @@ export interface LoadedCheckpoints {
  * chain of records (seq counting up by one, `prev` naming the record before). A record that fails its signature is
  * reported and not trusted; the others still are.
  */
-export async function loadCheckpoints(dir: string, keys: Pick<Keyring, 'byId'>): Promise<LoadedCheckpoints> {
+export async function loadCheckpoints(dir: string, keys: Pick<Keyring, 'byId'>, options: LoadCheckpointsOptions = {}): Promise<LoadedCheckpoints> {
   const heads = new Map<string, CheckpointedHead>();
+  const covers: RecordCover[] = [];
+  const beyond: { records: number; firstWrittenAt?: string; firstSeq?: number } = { records: 0 };
   const forks = new Map<string, CheckpointFork>();
   const problems: CheckpointFileProblem[] = [];
   let records = 0;
@@ -89,6 +111,15 @@ export async function loadCheckpoints(dir: string, keys: Pick<Keyring, 'byId'>):
       continue;
     }
     const checkpoint = parsed.checkpoint;
+    covers.push({ seq: checkpoint.seq, writtenAt: checkpoint.writtenAt, position: checkpoint.position, events: checkpoint.events });
+    if (options.throughSeq !== undefined && checkpoint.seq > options.throughSeq) {
+      beyond.records += 1;
+      if (beyond.firstSeq === undefined) {
+        beyond.firstSeq = checkpoint.seq;
+        beyond.firstWrittenAt = checkpoint.writtenAt;
+      }
+      continue;
+    }
     records += 1;
     last = checkpoint;
     if (checkpoint.keyedFrom && !keyedFrom) keyedFrom = checkpoint.keyedFrom;
@@ -101,7 +132,7 @@ export async function loadCheckpoints(dir: string, keys: Pick<Keyring, 'byId'>):
       heads.set(head.stream, { revision: head.revision, hash: head.hash, seq: checkpoint.seq, writtenAt: checkpoint.writtenAt });
     }
   }
-  return { dir, records, last, heads, keyedFrom, problems, forks };
+  return { dir, records, last, heads, keyedFrom, problems, forks, covers, beyond };
 }
 
 function forkBetween(stream: string, known: CheckpointedHead, head: CheckpointHead, checkpoint: SignedCheckpoint): CheckpointFork | undefined {

@@ -112,6 +112,11 @@ const configSchema = z.object({
   SNAPSHOT_EVERY: z.coerce.number().int().min(10).max(1_000_000).default(500),
   /** Tries of a command whose stream other processes keep moving before it answers 409. */
   COMMAND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(25),
+  /**
+   * An API request not answered within this many milliseconds is answered 503 (Retry-After): a commit waiting for a
+   * synchronous standby that is gone, or a database or Redis whose packets are dropped, never holds a client longer.
+   */
+  REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(8_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -13,3 +13,4 @@ export * from './progress';
 export * from './cli';
 export * from './clock';
 export { seededRandom } from './seededRandom';
+export * from './redisDurability';

@@ -4,7 +4,9 @@
  * logs them once per outage, not as faults.
  *
  * PostgreSQL: class 08 (connection exception), 57P01–57P03 (administrator shutdown, crash shutdown, cannot connect
- * now), 53300 (too many connections), and node-postgres' own messages for a dropped or refused connection. Redis
+ * now), 53300 (too many connections), 25006 (a write reached a server that is read-only: during a switchover or
+ * failover the endpoint can still lead a new connection to the demoted primary for a moment), and node-postgres' own
+ * messages for a dropped or refused connection. Redis
  * (ioredis): a closed connection, a refused one, and commands given up while reconnecting.
  */
 const MESSAGES =
@@ -13,7 +15,7 @@ const MESSAGES =
 export function isServiceUnavailable(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth += 1) {
     const { code, message, name } = current as { code?: unknown; message?: unknown; name?: unknown };
-    if (typeof code === 'string' && (/^08/.test(code) || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300')) return true;
+    if (typeof code === 'string' && (/^08/.test(code) || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300' || code === '25006')) return true;
     if (typeof code === 'string' && /^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND)$/.test(code)) return true;
     if (name === 'MaxRetriesPerRequestError') return true;
     if (typeof message === 'string' && MESSAGES.test(message)) return true;

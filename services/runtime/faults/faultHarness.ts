@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -18,8 +18,14 @@ import { signInStaff } from '../bench/lib/staffSignIn';
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 export const INITIAL_DOLLARS = 10_000;
 
-export interface FaultBank {
-  readonly postgres: PrivatePostgres;
+/** What the harness needs of a PostgreSQL: a URL per database (the bank's one DATABASE_URL) and a way to end it. */
+export interface FaultPostgres {
+  databaseUrl(name: string): string;
+  destroy(): Promise<void>;
+}
+
+export interface FaultBank<P extends FaultPostgres = PrivatePostgres> {
+  readonly postgres: P;
   readonly redis: PrivateRedis;
   readonly databaseUrl: string;
   readonly pool: pg.Pool;
@@ -33,8 +39,20 @@ export interface FaultBank {
   destroy(): Promise<void>;
 }
 
-export async function createFaultBank(options: { customers?: number; command?: string } = {}): Promise<FaultBank> {
-  const [postgres, redis] = await Promise.all([startPrivatePostgres(), startPrivateRedis()]);
+export async function createFaultBank(options?: { customers?: number; command?: string }): Promise<FaultBank>;
+export async function createFaultBank<P extends FaultPostgres>(options: { customers?: number; command?: string; postgres: () => Promise<P>; env?: Record<string, string> }): Promise<FaultBank<P>>;
+export async function createFaultBank(
+  options: { customers?: number; command?: string; postgres?: () => Promise<FaultPostgres>; env?: Record<string, string> } = {},
+): Promise<FaultBank<FaultPostgres>> {
+  // Whatever started is ended again when the set-up fails (a leaked cluster would load the machine for every later test).
+  const started = await Promise.allSettled([(options.postgres ?? startPrivatePostgres)(), startPrivateRedis()]);
+  const [postgresStart, redisStart] = started;
+  if (postgresStart.status === 'rejected' || redisStart.status === 'rejected') {
+    await Promise.all(started.map((result) => (result.status === 'fulfilled' ? result.value.destroy().catch(() => undefined) : undefined)));
+    throw postgresStart.status === 'rejected' ? postgresStart.reason : (redisStart as PromiseRejectedResult).reason;
+  }
+  const postgres = postgresStart.value;
+  const redis = redisStart.value;
   const databaseUrl = postgres.databaseUrl('bank');
   const port = await freeTcpPort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-faults-'));
@@ -53,33 +71,49 @@ export async function createFaultBank(options: { customers?: number; command?: s
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SIGNUPS: '1000000',
     SETTLEMENT_DELAY_MS: '200',
+    // The set-up's sign-ups hash passwords and pins: on a loaded 2-core machine slower than the production deadline
+    // (8 s). A test of the deadline restarts the bank with its own.
+    REQUEST_DEADLINE_MS: '60000',
+    ...options.env,
   };
   const command = options.command ?? 'node --import tsx services/runtime/src/main.ts';
   const launch = (cmd: string, extraEnv: Record<string, string> = {}) =>
     startBank({ command: cmd, cwd: repoRoot, env: { ...env, ...extraEnv }, port, logFile: path.join(dataDir, `bank-${Date.now()}.log`), readyTimeoutMs: 120_000 });
-  const bank = await launch(command);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const admin = await signInStaff(bank.baseUrl, adminEmail, adminPassword);
-  const runId = randomUUID().slice(0, 8);
-  const customers = await mapLimit(Array.from({ length: options.customers ?? 16 }, (_, i) => i), 4, (i) => signUpCustomer(bank.baseUrl, i, runId));
-  await mapLimit(customers, 4, async (customer, i) => {
-    await expectStatus(
-      call(bank.baseUrl, 'PUT', `/user/admin/account/${customer.id}`, { token: admin, body: { savings: 0, checking: INITIAL_DOLLARS, number: customer.accountNumber } }),
-      200,
-      'balances',
-    );
-    await expectStatus(
-      call(bank.baseUrl, 'PUT', `/user/admin/${customer.id}`, {
-        token: admin,
-        body: { firstName: `Bench${i}`, lastName: 'Customer', email: customer.email, phone: '555-0100', location: { address: 'x', state: 'NY' }, verificationStatus: 'verified', isBlocked: false, paymentPin: BENCH_PIN },
-      }),
-      200,
-      'pin',
-    );
-  });
-  const faultBank: FaultBank = {
+  let bank: BankProcess | undefined;
+  let admin: string;
+  let customers: BenchCustomer[];
+  try {
+    bank = await launch(command);
+    const baseUrl = bank.baseUrl;
+    admin = await signInStaff(baseUrl, adminEmail, adminPassword);
+    const runId = randomUUID().slice(0, 8);
+    customers = await mapLimit(Array.from({ length: options.customers ?? 16 }, (_, i) => i), 4, (i) => signUpCustomer(baseUrl, i, runId));
+    await mapLimit(customers, 4, async (customer, i) => {
+      await expectStatus(
+        call(baseUrl, 'PUT', `/user/admin/account/${customer.id}`, { token: admin, body: { savings: 0, checking: INITIAL_DOLLARS, number: customer.accountNumber } }),
+        200,
+        'balances',
+      );
+      await expectStatus(
+        call(baseUrl, 'PUT', `/user/admin/${customer.id}`, {
+          token: admin,
+          body: { firstName: `Bench${i}`, lastName: 'Customer', email: customer.email, phone: '555-0100', location: { address: 'x', state: 'NY' }, verificationStatus: 'verified', isBlocked: false, paymentPin: BENCH_PIN },
+        }),
+        200,
+        'pin',
+      );
+    });
+  } catch (error) {
+    await bank?.stop(5_000).catch(() => undefined);
+    await pool.end().catch(() => undefined);
+    await Promise.all([postgres.destroy(), redis.destroy()]);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const faultBank: FaultBank<FaultPostgres> = {
     postgres,
     redis,
     databaseUrl,
@@ -97,6 +131,7 @@ export async function createFaultBank(options: { customers?: number; command?: s
       await faultBank.bank.stop(5_000).catch(() => undefined);
       await pool.end().catch(() => undefined);
       await Promise.all([postgres.destroy(), redis.destroy()]);
+      if (!process.env.FAULTS_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return faultBank;
@@ -183,7 +218,7 @@ export async function waitForQuiet(pool: pg.Pool, timeoutMs = 60_000): Promise<v
 }
 
 /** Checks the record after the faults: every 201 transfer credited once, money conserved, the read models equal the replay. */
-export async function checkRecord(bank: FaultBank, attempts: readonly Attempt[]): Promise<{ credited201: number; total: string }> {
+export async function checkRecord(bank: Pick<FaultBank<FaultPostgres>, 'pool'>, attempts: readonly Attempt[]): Promise<{ credited201: number; total: string }> {
   const ids = [...new Set(attempts.flatMap((a) => (a.status === 201 && a.transferId ? [a.transferId] : [])))];
   const { rows: notCredited } = await bank.pool.query<{ n: string }>(
     `SELECT count(*)::text AS n FROM unnest($1::uuid[]) AS t(id) LEFT JOIN rm.transfers tr ON tr.id = t.id WHERE tr.status IS DISTINCT FROM 'credited'`,

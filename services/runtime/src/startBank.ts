@@ -5,7 +5,7 @@ import { createBankCommands, type CommandHandler } from '@bank/commands';
 import { createEventStore, type EventStore } from '@bank/eventstore';
 import { parseCheckpointSettings, startCheckpointWriter, type CheckpointWriterHandle } from '@bank/integrity';
 import { createBusinessCalendar, parseBooksSettings } from '@bank/books';
-import { checkServices, systemClock, createLogger, createPool, createRedis, ensureDatabase, redactUrl, ServicesUnavailableError, watchRedis, type Config, type Logger } from '@bank/platform';
+import { checkServices, systemClock, createLogger, createPool, createRedis, ensureDatabase, redactUrl, ServicesUnavailableError, warnAboutRedisDurability, watchRedis, type Config, type Logger } from '@bank/platform';
 import { createProjectionReader, startProjector, type ProjectionReader, type ProjectorHandle } from '@bank/projector';
 import { auditReadModels } from '@bank/audit';
 import { createTransferSignals, parseTransferSettings, type TransferSignals } from '@bank/transfers';
@@ -129,6 +129,8 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
   if (roles.api && apiKeys && authSettings) {
     redis = createRedis(config.REDIS_URL);
     watchRedis(redis, logger, 'Redis', redactUrl(config.REDIS_URL));
+    // AOF and noeviction, as BullMQ's production guide asks: a warning when not (it does not stop the start).
+    void warnAboutRedisDurability(redis, logger).catch(() => undefined);
     await ensureFileSchema(pool);
     projection = createProjectionReader(pool);
     const apiDeps = {

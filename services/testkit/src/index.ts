@@ -6,3 +6,4 @@ export * from './privateServices';
 export * from './testServices';
 export * from './dockerEngine';
 export { createTestStandingOrder, type TestStandingOrder } from './standingOrderFixture';
+export * from './haPostgres';

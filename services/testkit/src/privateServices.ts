@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -35,24 +35,35 @@ function postgresBin(): string {
   throw new Error('No PostgreSQL server binaries under /usr/lib/postgresql');
 }
 
-/** PostgreSQL refuses to run as root: as root, run its tools as the `postgres` user. */
-async function asPostgres(command: string, args: string[]): Promise<void> {
-  if (userInfo().uid === 0) await run('runuser', ['-u', 'postgres', '--', command, ...args], { timeout: 120_000 });
-  else await run(command, args, { timeout: 120_000 });
+/** PostgreSQL refuses to run as root: as root, run its tools (and pgBackRest) as the `postgres` user. */
+export async function asPostgres(command: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
+  if (userInfo().uid === 0) return run('runuser', ['-u', 'postgres', '--', command, ...args], { timeout: 120_000 });
+  return run(command, args, { timeout: 120_000 });
 }
 
 export interface PrivatePostgres {
   /** A URL of the server's `postgres` database; use `databaseUrl(name)` for another. */
   readonly url: string;
   readonly port: number;
+  /** The server's folder (owned by `postgres` when run as root: its socket, log and anything a test puts there). */
+  readonly dir: string;
+  /** Its data directory (`dir`/data). */
+  readonly dataDir: string;
   databaseUrl(name: string): string;
   /** Fast shutdown (connections terminated: 57P01), as a restart or a failover does. */
   stop(): Promise<void>;
+  /** Immediate shutdown: no checkpoint, as a crash leaves it. */
+  kill(): Promise<void>;
   start(): Promise<void>;
   destroy(): Promise<void>;
 }
 
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+export interface PrivatePostgresOptions {
+  /** Lines appended to postgresql.conf after initdb (e.g. archive_command, which -c cannot quote). */
+  readonly conf?: Readonly<Record<string, string>>;
+}
+
+export async function startPrivatePostgres(options: PrivatePostgresOptions = {}): Promise<PrivatePostgres> {
   const bin = postgresBin();
   const dir = mkdtempSync(path.join(tmpdir(), 'bank-pg-'));
   if (userInfo().uid === 0) {
@@ -63,18 +74,25 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const data = path.join(dir, 'data');
   const port = await freeTcpPort();
   await asPostgres(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  if (options.conf) {
+    const lines = Object.entries(options.conf).map(([name, value]) => `${name} = '${value.replace(/'/g, "''")}'`);
+    appendFileSync(path.join(data, 'postgresql.conf'), `\n${lines.join('\n')}\n`);
+  }
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
   const pgCtl = (...args: string[]) => asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'server.log'), ...args]);
-  const start = () => pgCtl('-o', options, '-w', 'start');
+  const start = () => pgCtl('-o', serverOptions, '-w', 'start');
   await start();
   const databaseUrl = (name: string) => `postgres://postgres@127.0.0.1:${port}/${name}`;
   let destroyed = false;
   return {
     url: databaseUrl('postgres'),
     port,
+    dir,
+    dataDir: data,
     databaseUrl,
-    stop: () => pgCtl('-m', 'fast', '-w', 'stop'),
-    start,
+    stop: async () => void (await pgCtl('-m', 'fast', '-w', 'stop')),
+    kill: async () => void (await pgCtl('-m', 'immediate', '-w', 'stop')),
+    start: async () => void (await start()),
     async destroy() {
       if (destroyed) return;
       destroyed = true;

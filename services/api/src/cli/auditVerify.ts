@@ -14,8 +14,10 @@ import { createAuditVerifier } from '@bank/audit';
 import { runCli, type CliIo } from '../features/audit/cliSupport';
 
 export async function auditVerify(argv: readonly string[], io: CliIo): Promise<number> {
-  if (argv.length > 0) {
-    io.error('Usage: npm run audit:verify');
+  // --restored: the database was restored from a backup to an earlier instant (docs/operations.md#restoring-to-an-instant).
+  const restored = argv.length === 1 && argv[0] === '--restored';
+  if (argv.length > 0 && !restored) {
+    io.error('Usage: npm run audit:verify [-- --restored]');
     return 2;
   }
   const config = loadConfig();
@@ -29,7 +31,7 @@ export async function auditVerify(argv: readonly string[], io: CliIo): Promise<n
   try {
     // A bar on a terminal (the whole log is read, then every stream): plain lines now and then otherwise.
     const progress = createProgressReporter({ print: (line) => io.out(line), ...(io.tty === undefined ? {} : { tty: io.tty }) });
-    const report = await createAuditVerifier({ config, pool, store, chainKeys, checkpoints })(({ phase, done, total }) =>
+    const report = await createAuditVerifier({ config, pool, store, chainKeys, checkpoints, restored })(({ phase, done, total }) =>
       progress.update({ phase: phase === 'scan' ? 'reading the log' : phase === 'streams' ? 'checking the streams' : 'comparing the read models', done, unit: phase === 'streams' ? 'streams' : 'events', ...(total === undefined ? {} : { total }) }),
     );
     progress.stop();
@@ -42,6 +44,18 @@ export async function auditVerify(argv: readonly string[], io: CliIo): Promise<n
         ? `Compared with ${report.checkpoint.records} signed checkpoint record${report.checkpoint.records === 1 ? '' : 's'} in ${checkpoints.dir}, the newest of ${report.checkpoint.writtenAt} (position ${report.checkpoint.position}, ${report.checkpoint.streams} streams).`
         : `No signed checkpoint in ${checkpoints.dir}: the newest events of a stream could have been deleted unseen.`,
     );
+    if (report.restore) {
+      const { throughSeq, throughWrittenAt, beyondRecords, firstBeyondWrittenAt } = report.restore;
+      io.out(
+        throughSeq > 0
+          ? `Restored log: it holds everything the signed checkpoints vouched for up to record ${throughSeq} (${throughWrittenAt}).`
+          : 'Restored log: it ends before the first signed checkpoint record.',
+      );
+      if (beyondRecords > 0)
+        io.out(
+          `Beyond the restored log: ${beyondRecords} later checkpoint record${beyondRecords === 1 ? '' : 's'} (from ${firstBeyondWrittenAt}) vouch for events committed after the instant restored to; their signatures and links were checked, their events are not expected (not tampering). Move those files aside (keep them) before the bank writes new checkpoints.`,
+        );
+    }
     for (const note of report.notes) io.out(`Note: ${note}`);
     if (report.ok) {
       io.out('OK: every hash chain is intact and every balance matches its replay.');

@@ -74,7 +74,11 @@ export function mapError(error: unknown, requestId: string): MappedError {
 /** The last middleware: sends mapped errors, logs the 500s with their stack (server side only). */
 export function errorHandler(logger: Logger) {
   return (error: unknown, req: Request, res: Response, next: NextFunction): void => {
-    if (res.headersSent) return next(error);
+    if (res.headersSent) {
+      // The request deadline already answered 503 (requestDeadline.ts): the work's late failure has no one to tell.
+      if (res.locals.requestDeadlinePassed === true) return;
+      return next(error);
+    }
     const requestId = requestIdOf(res);
     const mapped = mapError(error, requestId);
     if (mapped.status === 503) logger.warn({ err: error, requestId, method: req.method, url: req.originalUrl }, 'A backing service is unavailable');

@@ -10,7 +10,7 @@ export async function call<T = Record<string, unknown>>(
   baseUrl: string,
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  options: { token?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<ApiAnswer<T>> {
   const response = await fetch(`${baseUrl}/api${path}`, {
     method,
@@ -20,6 +20,7 @@ export async function call<T = Record<string, unknown>>(
       ...options.headers,
     },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   const text = await response.text();
   let body: unknown = text;

@@ -1,0 +1,190 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { startHaPostgres, type HaPostgres } from '@bank/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkRecord, createFaultBank, INITIAL_DOLLARS, repoRoot, sleep, waitForQuiet, type FaultBank } from './faultHarness';
+import { answerCounts, finalAnswer, keyedTransferLoad } from './keyedLoad';
+
+const exec = promisify(execFile);
+
+/**
+ * The database server lost: the bank (real processes, one DATABASE_URL) on a highly available PostgreSQL of its own
+ * — Patroni managing a primary and a synchronous standby, etcd, HAProxy as the one endpoint (services/testkit
+ * haPostgres.ts) — under a transfer load of 8 in flight, each transfer with its Idempotency-Key and retried with it
+ * while its outcome is unknown.
+ *
+ *   Primary killed (SIGKILL of its postmaster): Patroni promotes the synchronous standby; the bank's pools drop the
+ *   dead connections and reconnect through the same endpoint, its leaders (transfer process, projector, checkpoint
+ *   writer) take their locks again on the new primary, nothing is restarted. Every transfer answered 201 is on the
+ *   new primary exactly once, every retried one ends exactly once, money is conserved, audit:verify is clean.
+ *
+ *   Standby gone (its Patroni and postmaster killed), with synchronous_mode_strict: commits wait for a standby rather
+ *   than being acknowledged unreplicated; the bank answers 503 at its request deadline, never 201 for a transfer
+ *   sent while the standby is gone; when the standby is back the waiting commits complete and traffic resumes.
+ *
+ *   Planned switchover (Patroni's REST API): no 500 (a write that reaches the demoted primary is 503), every
+ *   transfer once, writes continue on the candidate, the old primary rejoins as the synchronous standby.
+ */
+let fx: FaultBank<HaPostgres>;
+
+beforeAll(async () => {
+  fx = await createFaultBank({
+    customers: 12,
+    postgres: async () => {
+      const ha = await startHaPostgres();
+      await ha.waitHealthy();
+      return ha;
+    },
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await fx?.destroy();
+}, 60_000);
+
+describe('the database server lost', () => {
+  it('primary killed under load: the standby takes over, writes succeed within 15 s, every 201 present once, nothing restarted', async () => {
+    const before = await fx.postgres.waitHealthy();
+    const load = keyedTransferLoad(() => fx.bank.baseUrl, fx.customers, 8);
+    await sleep(2_000);
+    const killedAt = Date.now();
+    await fx.postgres.killPostmaster(before);
+    // Writes are back when a transfer sent after the kill is answered 201.
+    const deadline = killedAt + 30_000;
+    let recoveredAt: number | undefined;
+    while (recoveredAt === undefined && Date.now() < deadline) {
+      await sleep(100);
+      recoveredAt = load.transfers.flatMap((t) => t.answers).find((a) => a.status === 201 && a.at - a.ms > killedAt)?.at;
+    }
+    await sleep(2_000);
+    const transfers = await load.stop();
+    const after = await fx.postgres.primary();
+    const counts = answerCounts(transfers);
+    const retried = transfers.filter((t) => t.answers.length > 1).length;
+    console.log(
+      `primary killed: ${transfers.length} transfers; answers ${JSON.stringify(counts)} (0 = no answer); ${retried} retried with their key; ` +
+        `writes back ${recoveredAt === undefined ? 'never' : `${recoveredAt - killedAt} ms`} after the kill; primary ${before.name} → ${after?.name ?? 'none'}`,
+    );
+    expect(recoveredAt, 'a transfer sent after the kill answered 201').toBeDefined();
+    expect(recoveredAt! - killedAt).toBeLessThan(15_000);
+    expect(after?.name).not.toBe(before.name);
+    expect(fx.bank.child.exitCode).toBeNull();
+    expect(counts[500] ?? 0).toBe(0);
+    expect(counts[503] ?? 0).toBeGreaterThan(0);
+    // Every transfer ended (201 first time or after retries with its key), always with the same transfer.
+    for (const transfer of transfers) {
+      expect(finalAnswer(transfer).status, transfer.key).toBe(201);
+      expect(new Set(transfer.answers.flatMap((a) => (a.transferId ? [a.transferId] : []))).size, transfer.key).toBe(1);
+    }
+    await waitForQuiet(fx.pool, 60_000);
+    // Exactly once: the new primary holds one transfer per key, no more (the set-up makes none).
+    const { rows } = await fx.pool.query<{ n: string; recovery: boolean }>('SELECT count(*)::text AS n, pg_is_in_recovery() AS recovery FROM rm.transfers');
+    expect(rows[0]!.recovery).toBe(false);
+    expect(Number(rows[0]!.n)).toBe(transfers.length);
+    const record = await checkRecord(fx, transfers.map((t) => ({ ...finalAnswer(t), key: t.key })));
+    expect(record.credited201).toBe(transfers.length);
+    expect(BigInt(record.total)).toBe(BigInt(fx.customers.length * INITIAL_DOLLARS * 100));
+    const verify = await exec(process.execPath, ['--import', 'tsx', 'services/api/src/cli/auditVerify.ts'], { cwd: repoRoot, env: { ...process.env, ...fx.env }, timeout: 60_000 });
+    expect(verify.stdout).toContain('OK: every hash chain is intact');
+    // The old primary rejoins as the synchronous standby (pg_rewind), as it must before the next failover.
+    const rejoinStart = Date.now();
+    await fx.postgres.waitHealthy(30_000);
+    console.log(`primary killed: the old primary rejoined as the synchronous standby ${Date.now() - rejoinStart} ms after the check began`);
+  });
+
+  it('standby gone: commits wait for it (503 at the deadline, never 201 unreplicated), then resume when it is back', async () => {
+    // The bank again with a request deadline of 4 s (production: REQUEST_DEADLINE_MS, 8 s), so the outage shows sooner.
+    await fx.bank.stop(20_000);
+    await fx.restart(undefined, { REQUEST_DEADLINE_MS: '4000' });
+    const primary = await fx.postgres.waitHealthy();
+    const standby = fx.postgres.nodes.find((node) => node !== primary)!;
+    const { rows: before } = await fx.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM rm.transfers');
+    const load = keyedTransferLoad(() => fx.bank.baseUrl, fx.customers, 8);
+    await sleep(1_500);
+    await fx.postgres.stopNode(standby);
+    // The moment the primary has no synchronous standby streaming: every commit after it waits.
+    const direct = new pg.Client({ connectionString: fx.postgres.directUrl(primary, 'postgres') });
+    await direct.connect();
+    let goneAt = Date.now();
+    for (;;) {
+      const { rows } = await direct.query<{ n: string }>(`SELECT count(*)::text AS n FROM pg_stat_replication WHERE sync_state = 'sync'`);
+      goneAt = Date.now();
+      if (rows[0]!.n === '0') break;
+      await sleep(20);
+    }
+    await sleep(9_000);
+    // While it is gone: commits wait in SyncRep on the primary (not acknowledged), the bank answers 503.
+    const { rows: waiting } = await direct.query<{ n: string }>(`SELECT count(*)::text AS n FROM pg_stat_activity WHERE wait_event = 'SyncRep'`);
+    await direct.end();
+    const whileGone = load.transfers.flatMap((t) => t.answers).filter((a) => a.at - a.ms > goneAt);
+    fx.postgres.startNode(standby);
+    const backAt = Date.now();
+    let resumedAt: number | undefined;
+    while (resumedAt === undefined && Date.now() < backAt + 60_000) {
+      await sleep(100);
+      resumedAt = load.transfers.flatMap((t) => t.answers).find((a) => a.status === 201 && a.at > backAt)?.at;
+    }
+    await sleep(1_000);
+    const transfers = await load.stop(60_000);
+    const counts = answerCounts(transfers);
+    const slowest = Math.max(...whileGone.map((a) => a.ms));
+    console.log(
+      `standby gone: ${transfers.length} transfers; answers ${JSON.stringify(counts)}; while it was gone ${whileGone.length} answers ` +
+        `${JSON.stringify(answerCounts([{ key: 'gone', answers: whileGone }]))}, slowest ${slowest} ms, ${waiting[0]!.n} commits waiting in SyncRep; ` +
+        `writes back ${resumedAt === undefined ? 'never' : `${resumedAt - backAt} ms`} after the standby was started again`,
+    );
+    expect(Number(waiting[0]!.n)).toBeGreaterThan(0);
+    expect(whileGone.length).toBeGreaterThan(0);
+    // Never 201 for a request sent after the primary lost its synchronous standby and answered before it came back.
+    expect(whileGone.filter((a) => a.status === 201).map((a) => ({ ...a, sentAfterLossMs: a.at - a.ms - goneAt }))).toEqual([]);
+    expect(whileGone.every((a) => a.status === 503 || a.status === 409)).toBe(true);
+    // Answered at the bank's request deadline (4 s here), not held.
+    expect(slowest).toBeLessThan(6_000);
+    expect(resumedAt, 'a transfer answered 201 after the standby came back').toBeDefined();
+    expect(fx.bank.child.exitCode).toBeNull();
+    expect(counts[500] ?? 0).toBe(0);
+    for (const transfer of transfers) {
+      expect(finalAnswer(transfer).status, transfer.key).toBe(201);
+      expect(new Set(transfer.answers.flatMap((a) => (a.transferId ? [a.transferId] : []))).size, transfer.key).toBe(1);
+    }
+    await waitForQuiet(fx.pool, 60_000);
+    const { rows: after } = await fx.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM rm.transfers');
+    expect(Number(after[0]!.n) - Number(before[0]!.n)).toBe(transfers.length);
+    const record = await checkRecord(fx, transfers.map((t) => ({ ...finalAnswer(t), key: t.key })));
+    expect(BigInt(record.total)).toBe(BigInt(fx.customers.length * INITIAL_DOLLARS * 100));
+  });
+
+  it('planned switchover under load (Patroni REST): no 500, every transfer once, writes continue on the candidate', async () => {
+    const leader = await fx.postgres.waitHealthy();
+    const candidate = fx.postgres.nodes.find((node) => node !== leader)!;
+    const { rows: before } = await fx.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM rm.transfers');
+    const load = keyedTransferLoad(() => fx.bank.baseUrl, fx.customers, 8);
+    await sleep(1_500);
+    const switchedAt = Date.now();
+    const answer = await fetch(`http://127.0.0.1:${leader.restPort}/switchover`, { method: 'POST', body: JSON.stringify({ leader: leader.name, candidate: candidate.name }) });
+    expect(answer.status, await answer.text()).toBe(200);
+    let resumedAt: number | undefined;
+    while (resumedAt === undefined && Date.now() < switchedAt + 30_000) {
+      await sleep(100);
+      if ((await fx.postgres.primary())?.name !== candidate.name) continue;
+      resumedAt = load.transfers.flatMap((t) => t.answers).find((a) => a.status === 201 && a.at - a.ms > switchedAt)?.at;
+    }
+    await sleep(1_500);
+    const transfers = await load.stop(60_000);
+    const counts = answerCounts(transfers);
+    console.log(`switchover: ${transfers.length} transfers; answers ${JSON.stringify(counts)}; ${leader.name} → ${candidate.name}; writes after the switchover ${resumedAt === undefined ? 'never' : `${resumedAt - switchedAt} ms`}`);
+    expect(resumedAt, 'a transfer sent after the switchover answered 201 on the candidate').toBeDefined();
+    expect(counts[500] ?? 0).toBe(0);
+    for (const transfer of transfers) {
+      expect(finalAnswer(transfer).status, transfer.key).toBe(201);
+      expect(new Set(transfer.answers.flatMap((a) => (a.transferId ? [a.transferId] : []))).size, transfer.key).toBe(1);
+    }
+    await waitForQuiet(fx.pool, 60_000);
+    const { rows: after } = await fx.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM rm.transfers');
+    expect(Number(after[0]!.n) - Number(before[0]!.n)).toBe(transfers.length);
+    const record = await checkRecord(fx, transfers.map((t) => ({ ...finalAnswer(t), key: t.key })));
+    expect(BigInt(record.total)).toBe(BigInt(fx.customers.length * INITIAL_DOLLARS * 100));
+    await fx.postgres.waitHealthy(30_000);
+  });
+});
