@@ -11,7 +11,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +24,7 @@ import { round } from './lib/stats';
 import { freshBankKeys } from './lib/bankSecrets';
 import { signInStaff } from './lib/staffSignIn';
 import { transferOnce, type TransferSample } from './lib/transferLoad';
+import { commandDifference as difference, redisCommandCounts, xactCommits } from './lib/workCounters';
 
 const { values: args } = parseArgs({
   options: {
@@ -46,29 +46,6 @@ function log(message: string): void {
   console.log(`[bench:work ${new Date().toISOString().slice(11, 19)}] ${message}`);
 }
 
-async function redisCommandCounts(port: number): Promise<Map<string, number>> {
-  const text = await new Promise<string>((resolve, reject) => {
-    const socket = createConnection(port, '127.0.0.1');
-    let data = '';
-    socket.on('data', (chunk) => (data += chunk.toString()));
-    socket.on('error', reject);
-    socket.on('end', () => resolve(data));
-    socket.write('INFO commandstats\r\nQUIT\r\n');
-  });
-  const counts = new Map<string, number>();
-  for (const match of text.matchAll(/cmdstat_([a-z|_-]+):calls=(\d+)/g)) counts.set(match[1]!, Number(match[2]));
-  return counts;
-}
-
-function difference(after: Map<string, number>, before: Map<string, number>): Map<string, number> {
-  const result = new Map<string, number>();
-  for (const [name, calls] of after) {
-    const delta = calls - (before.get(name) ?? 0);
-    if (delta > 0 && name !== 'info' && name !== 'quit') result.set(name, delta);
-  }
-  return result;
-}
-
 /** The statements the server log shows for `database` after byte `from`, by normalised text. */
 function statementsByKind(logFile: string, from: number, database: string): Map<string, number> {
   const text = readFileSync(logFile).subarray(from).toString('utf8');
@@ -85,12 +62,6 @@ function statementsByKind(logFile: string, from: number, database: string): Map<
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
   return counts;
-}
-
-async function xactCommits(pool: pg.Pool, database: string): Promise<number> {
-  await pool.query('SELECT pg_stat_clear_snapshot()');
-  const { rows } = await pool.query<{ n: string }>('SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = $1', [database]);
-  return Number(rows[0]!.n);
 }
 
 async function main(): Promise<void> {
