@@ -76,6 +76,9 @@ const INITIAL_CHECKING_DOLLARS = 1_000_000;
 // then come every second instead of every minute): the bench's figures with the runner at work.
 const standingOrderCount = Number(args['standing-orders'] ?? 0);
 
+/** An idle pooled connection ended by the server (e.g. another job terminating backends on a shared server) must not end the run. */
+function ignoreIdleError(): void {}
+
 function log(message: string): void {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 }
@@ -111,6 +114,7 @@ async function main(): Promise<void> {
   // A Redis of the bench's own, so that its commands can be counted (INFO commandstats).
   const redis = await startPrivateRedis();
   const server = new pg.Pool({ connectionString: BENCH_SERVER_URL, max: 1 });
+  server.on('error', ignoreIdleError);
   const adminEmail = `bench-admin-${runId}@bank.example`;
   const adminPassword = `bench-admin-${randomBytes(8).toString('hex')}`;
   const env: Record<string, string> = {
@@ -133,6 +137,7 @@ async function main(): Promise<void> {
   const bank = await startBank({ command, cwd: bankCwd, env, port, logFile });
   const rss = sampleTreeRss(bank.child.pid!);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  pool.on('error', ignoreIdleError);
   let timeline: Awaited<ReturnType<typeof startCheckpointTimeline>> | undefined;
   try {
     const adminToken = await signInStaff(bank.baseUrl, adminEmail, adminPassword);

@@ -60,3 +60,42 @@ export async function startWorkCount(options: { server: pg.Pool; database: strin
     },
   };
 }
+
+/** Who a Redis command line of MONITOR serves, by the key it names (REDIS_PREFIX left out). */
+export function redisCommandOwner(line: string): string {
+  if (line.includes('idem:')) return 'idempotency records (request path)';
+  if (line.includes('rl:pin')) return 'wrong-pin limit (request path)';
+  if (line.includes('rl:')) return 'rate limits (request path)';
+  const queue = /bull:([a-z-]+):/.exec(line);
+  if (queue) return `BullMQ queue "${queue[1]}"`;
+  return 'other';
+}
+
+/**
+ * MONITOR on a Redis server until `stop()`: every command it runs (those a script runs too), counted by
+ * redisCommandOwner. Only for counting runs: MONITOR slows the server down.
+ */
+export function monitorRedis(port: number): { stop(): Promise<Map<string, number>> } {
+  const counts = new Map<string, number>();
+  const socket = createConnection(port, '127.0.0.1');
+  let rest = '';
+  socket.on('data', (chunk) => {
+    const lines = (rest + chunk.toString()).split('\r\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.startsWith('+') || line === '+OK') continue;
+      if (line.includes('"monitor"') || line.includes('"info"') || line.includes('"quit"')) continue;
+      const owner = redisCommandOwner(line);
+      counts.set(owner, (counts.get(owner) ?? 0) + 1);
+    }
+  });
+  socket.on('error', () => undefined);
+  socket.write('MONITOR\r\n');
+  return {
+    async stop() {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      socket.destroy();
+      return counts;
+    },
+  };
+}
