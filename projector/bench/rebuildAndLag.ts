@@ -196,7 +196,15 @@ async function main(): Promise<void> {
     // 4b. The highest rate sustained, and the lag at 80 % of it.
     if (SEARCH) {
       console.log(`SEARCH for the highest sustained append rate (${SEARCH_SECONDS} s a try): load average before ${load()}`);
-      const search = await findSustainedRate({ writers, traffic, applied, settle: caughtUp, seconds: SEARCH_SECONDS, log: (line) => console.log(line) });
+      const search = await findSustainedRate({
+        writers,
+        traffic,
+        applied,
+        settle: caughtUp,
+        seconds: SEARCH_SECONDS,
+        watchFence: () => watchForeignFence(pool),
+        log: (line) => console.log(line),
+      });
       const target = Math.round((0.8 * search.sustained) / 10) * 10;
       summary.sustainedRate = search.sustained;
       summary.firstUnsustainedRate = search.failed ?? null;
@@ -207,8 +215,10 @@ async function main(): Promise<void> {
       if (target > 0) {
         console.log(`LIVE at 80 % of it, ${target} events/s for ${SECONDS} s: load average before ${load()}`);
         const cpu = await startCpuMeter(pool, db.name, projector.pid);
+        const fence = watchForeignFence(pool);
         const result = await runAtRate(writers, traffic, applied, target, SECONDS);
         const used = await cpu();
+        const foreign = await fence.stop();
         await caughtUp(`${target} events/s (80 % of the sustained rate)`);
         rates.push(result);
         summary.rateAt80 = target;
@@ -219,7 +229,7 @@ async function main(): Promise<void> {
         console.log(
           `LIVE ${target} (80 %): ${result.events} events at ${result.achievedRate}/s: lag p50 ${ms(result.lag.p50)}, p90 ${ms(result.lag.p90)}, ` +
             `p99 ${ms(result.lag.p99)} (goal ≤ 100 ms: ${met ? 'met' : 'NOT met'}), max ${ms(result.lag.max)}; append p50 ${ms(result.append.p50)} p99 ${ms(result.append.p99)}; ` +
-            `append's return → applied p50 ${ms(result.afterAppend.p50)} p99 ${ms(result.afterAppend.p99)}; ${used.text}; load average after ${load()}`,
+            `append's return → applied p50 ${ms(result.afterAppend.p50)} p99 ${ms(result.afterAppend.p99)}; ${used.text}; ${foreign.text}; load average after ${load()}`,
         );
         verified = (await verify(`${target} events/s (80 %)`)) && verified;
       }

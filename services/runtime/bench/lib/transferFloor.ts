@@ -11,7 +11,9 @@ export const FLOOR_SCRIPT = path.resolve(import.meta.dirname, '../floor/transfer
 export interface FloorOptions {
   /** The bench's own database, the bank stopped: the floor writes into its event store and read models. */
   readonly databaseUrl: string;
-  readonly seconds: number;
+  /** How long pgbench runs (-T); or `transactions`: that many transfers per client (-t). */
+  readonly seconds?: number;
+  readonly transactions?: number;
   /** pgbench clients: the transfers in flight it is compared with. Default 32. */
   readonly clients?: number;
   /** The shared rows (checkpoints, ledger totals) are written once every `share` transfers, as a batch does. Default 32. */
@@ -66,7 +68,7 @@ export async function runTransferFloor(options: FloorOptions): Promise<FloorResu
       CREATE TABLE floor.customers AS
         SELECT (row_number() OVER (ORDER BY a.user_id))::int AS n, a.user_id, a.account_number, u.first_name || ' ' || u.last_name AS name
           FROM rm.accounts a JOIN rm.users u ON u.id = a.user_id
-         WHERE u.role = 'customer' AND NOT a.is_closed AND a.checking_cents >= 1000000;
+         WHERE u.role = 'customer' AND NOT a.is_closed AND a.checking_cents >= 10000;
       ALTER TABLE floor.customers ADD PRIMARY KEY (n);
       ANALYZE floor.customers;`);
     const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM floor.customers');
@@ -74,9 +76,10 @@ export async function runTransferFloor(options: FloorOptions): Promise<FloorResu
     if (customers < 2) throw new Error(`The floor needs two funded customers, found ${customers}`);
     const before = await totals(client);
     const connection = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
+    const length = options.transactions !== undefined ? ['-t', String(options.transactions)] : ['-T', String(options.seconds ?? 10)];
     const { stdout } = await run(
       'pgbench',
-      [...connection, '-n', '-M', 'prepared', '-f', FLOOR_SCRIPT, '-D', `customers=${customers}`, '-D', `share=${share}`, '-c', String(clients), '-j', '2', '-T', String(options.seconds), url.pathname.slice(1)],
+      [...connection, '-n', '-M', 'prepared', '-f', FLOOR_SCRIPT, '-D', `customers=${customers}`, '-D', `share=${share}`, '-c', String(clients), '-j', String(Math.min(2, clients)), ...length, url.pathname.slice(1)],
       { maxBuffer: 16 * 1024 * 1024 },
     );
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout) ?? /tps = ([\d.]+)/.exec(stdout);
