@@ -66,7 +66,8 @@ export function redisCommandOwner(line: string): string {
   if (line.includes('idem:')) return 'idempotency records (request path)';
   if (line.includes('rl:pin')) return 'wrong-pin limit (request path)';
   if (line.includes('rl:')) return 'rate limits (request path)';
-  const queue = /bull:([a-z-]+):/.exec(line);
+  // BullMQ's keys are <REDIS_PREFIX without its colon>:<queue>:…, the bank's queues named in queueNames.ts and mail.
+  const queue = /"[^"\s]*:(mail|settlement|maintenance)(?::[^"]*)?"/.exec(line);
   if (queue) return `BullMQ queue "${queue[1]}"`;
   return 'other';
 }
