@@ -266,12 +266,14 @@ async function main(): Promise<void> {
     }
 
     let floor: FloorResult | undefined;
+    let floorLoad: string | undefined;
     if (!args['no-floor']) {
       log(`the transfer's floor: pgbench at 32 clients on this database for ${phaseSeconds} s (load ${await loadAverage()})`);
       await pool.end();
       floor = await runTransferFloor({ databaseUrl, seconds: phaseSeconds, clients: 32 });
       problems.push(...floor.problems);
-      log(`floor: ${floor.tps.toFixed(1)} transfers/s (${floor.transactions} in ${phaseSeconds} s over ${floor.customers} customers; load ${await loadAverage()})`);
+      floorLoad = await loadAverage();
+      log(`floor: ${floor.tps.toFixed(1)} transfers/s (${floor.transactions} in ${phaseSeconds} s over ${floor.customers} customers; load ${floorLoad})`);
     }
 
     const top = reports.find((r) => r.inFlight === 32) ?? reports.at(-1)!;
@@ -287,6 +289,7 @@ async function main(): Promise<void> {
       ratio: pgbenchTps ? round(top.transfersPerSecond / pgbenchTps, 3) : null,
       floorTps: floor ? round(floor.tps) : null,
       floorRatio: floor ? round(top.transfersPerSecond / floor.tps, 3) : null,
+      floorLoad: floorLoad ?? null,
       work: topWork
         ? { inFlight: top.inFlight, pgTransactionsPerTransfer: perTransfer(topWork.pgTransactions), redisCommandsPerTransfer: perTransfer(topWork.redisCommands), bankCpuMsPerTransfer: perTransfer(topWork.bankCpuMs) }
         : null,
@@ -328,7 +331,7 @@ function printTable(reports: readonly PhaseReport[], summary: Summary): void {
     console.log(`| ${r.inFlight} | ${r.transfersPerSecond} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.completionP50Ms} ms | ${r.completionP99Ms} ms | ${failed} | ${r.pendingAnswers} |`);
   }
   console.log(
-    `\npgbench ${summary.pgbenchTps} tps, ratio ${summary.ratio}; floor ${summary.floorTps} transfers/s, floorRatio ${summary.floorRatio}; ${workLine(summary)}; projection lag p99 ${summary.lagP99Ms} ms; rebuild ${summary.rebuildEventsPerSecond} events/s; ` +
+    `\npgbench ${summary.pgbenchTps} tps, ratio ${summary.ratio}; floor ${summary.floorTps} transfers/s (load ${summary.floorLoad}), floorRatio ${summary.floorRatio}; ${workLine(summary)}; projection lag p99 ${summary.lagP99Ms} ms; rebuild ${summary.rebuildEventsPerSecond} events/s; ` +
       `peak RSS ${summary.peakRssMb} MB; load ${summary.load}; verified ${summary.verified}.${standingOrdersLine(summary)}\n`,
   );
 }
@@ -367,7 +370,7 @@ ${rows}
 pgbench TPC-B-like, 16 clients, same server, same time: **${summary.pgbenchTps} tps**; ratio (32 in flight ÷ pgbench):
 **${summary.ratio}**. The transfer's floor (\`services/runtime/bench/floor/transferFloor.sql\`: every write of an internal
 transfer in one SQL transaction, pgbench at 32 clients on the bench's database, after the bank stopped):
-**${summary.floorTps} transfers/s**; floorRatio (32 in flight ÷ floor): **${summary.floorRatio}**. The ${workLine(summary)}
+**${summary.floorTps} transfers/s** (load average after it ${summary.floorLoad}); floorRatio (32 in flight ÷ floor): **${summary.floorRatio}**. The ${workLine(summary)}
 (the whole bank: request, transfer process, projector, worker; counted over the phase, background included).
 Projection lag p99 ${summary.lagP99Ms} ms; every balance final ${summary.finalAfterLoadMs} ms after the load
 stopped; rebuild of everything appended ${summary.rebuildEventsPerSecond} events/s; peak RSS of the bank's processes
