@@ -47,7 +47,7 @@ const mainProjects: TestProjectConfiguration[] = [
     // Against real PostgreSQL and Redis (each file its own database and key prefix): `*.int.test.ts`.
     test: {
       name: 'integration',
-      include: ['domain/src/**/*.int.test.ts', 'services/*/src/**/*.int.test.ts', 'projector/src/**/*.int.test.ts'],
+      include: ['domain/src/**/*.int.test.ts', 'services/*/src/**/*.int.test.ts', 'projector/src/**/*.int.test.ts', 'services/runtime/bench/**/*.int.test.ts'],
       environment: 'node',
       env: { NODE_ENV: 'test' },
       testTimeout: 60_000,

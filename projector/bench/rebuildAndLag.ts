@@ -11,6 +11,10 @@
  *    store at each rate of BENCH_RATES (1000,5000,10000 events/s) for BENCH_SECONDS (20) each: lag of every event
  *    from the start of its append to the read models having applied it (checkpoint NOTIFY), p50/p90/p99/max; after
  *    each rate, verifyReadModels again.
+ * 4b. The highest append rate the machine sustains with the projector running (sustainedRate.ts: rates doubled from
+ *    500 events/s for BENCH_SEARCH_SECONDS (5) each until the appends fall below 95 % of the rate or the projector's
+ *    part of the lag passes 1 s at p99, then three halvings of the interval), and the live lag at 80 % of it for
+ *    BENCH_SECONDS: the goal is p99 ≤ 100 ms (issue 33). BENCH_SEARCH=0 skips it.
  * 5. Table by table: a digest of every table as the live projector built it, a second rebuild while the projector
  *    runs, the digests again; they must be equal.
  * 6. A third rebuild while the traffic runs at 1,000 events/s: the live lag beside a rebuild.
@@ -33,11 +37,15 @@ import { createBenchDatabase, loadHistory } from './benchDatabase';
 import { startCpuMeter } from './cpuMeter';
 import { watchForeignFence } from './fenceWatch';
 import { runAtRate, type RateResult } from './liveRate';
+import { findSustainedRate, SUSTAINED } from './sustainedRate';
 import { tableDigests } from './tableDigest';
 import { freeTcpPort } from '@bank/testkit';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 500_000);
-const RATES = (process.env.BENCH_RATES ?? '1000,5000,10000').split(',').map(Number);
+const RATES = (process.env.BENCH_RATES ?? '1000,5000,10000').split(',').filter(Boolean).map(Number);
+/** BENCH_SEARCH=0 skips the search for the highest sustained rate (and the lag at 80 % of it). */
+const SEARCH = process.env.BENCH_SEARCH !== '0';
+const SEARCH_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 /** Event stores the live traffic is appended through, each with the default group commit: as many API processes. */
@@ -183,6 +191,48 @@ async function main(): Promise<void> {
           `${batches} batches of ${perBatch.toFixed(1)} events on average; ${used.text}; ${foreign.text}`,
       );
       verified = (await verify(`${rate} events/s`)) && verified;
+    }
+
+    // 4b. The highest rate sustained, and the lag at 80 % of it.
+    if (SEARCH) {
+      console.log(`SEARCH for the highest sustained append rate (${SEARCH_SECONDS} s a try): load average before ${load()}`);
+      const search = await findSustainedRate({
+        writers,
+        traffic,
+        applied,
+        settle: caughtUp,
+        seconds: SEARCH_SECONDS,
+        watchFence: () => watchForeignFence(pool),
+        log: (line) => console.log(line),
+      });
+      const target = Math.round((0.8 * search.sustained) / 10) * 10;
+      summary.sustainedRate = search.sustained;
+      summary.firstUnsustainedRate = search.failed ?? null;
+      console.log(
+        `SUSTAINED: ${search.sustained} events/s (first not sustained: ${search.failed ?? 'none up to the maximum'}; a rate is sustained when ` +
+          `${SUSTAINED.achievedShare * 100} % of it is appended and the projector's part stays under ${SUSTAINED.afterAppendP99Ms} ms at p99); load average ${load()}`,
+      );
+      if (target > 0) {
+        console.log(`LIVE at 80 % of it, ${target} events/s for ${SECONDS} s: load average before ${load()}`);
+        const cpu = await startCpuMeter(pool, db.name, projector.pid);
+        const fence = watchForeignFence(pool);
+        const result = await runAtRate(writers, traffic, applied, target, SECONDS);
+        const used = await cpu();
+        const foreign = await fence.stop();
+        await caughtUp(`${target} events/s (80 % of the sustained rate)`);
+        rates.push(result);
+        summary.rateAt80 = target;
+        summary.lagP50MsAt80 = result.lag.p50;
+        summary.lagP99MsAt80 = result.lag.p99;
+        summary.achievedRateAt80 = result.achievedRate;
+        const met = result.lag.p99 <= 100;
+        console.log(
+          `LIVE ${target} (80 %): ${result.events} events at ${result.achievedRate}/s: lag p50 ${ms(result.lag.p50)}, p90 ${ms(result.lag.p90)}, ` +
+            `p99 ${ms(result.lag.p99)} (goal ≤ 100 ms: ${met ? 'met' : 'NOT met'}), max ${ms(result.lag.max)}; append p50 ${ms(result.append.p50)} p99 ${ms(result.append.p99)}; ` +
+            `append's return → applied p50 ${ms(result.afterAppend.p50)} p99 ${ms(result.afterAppend.p99)}; ${used.text}; ${foreign.text}; load average after ${load()}`,
+        );
+        verified = (await verify(`${target} events/s (80 %)`)) && verified;
+      }
     }
 
     // 5. Table by table: what the live projector built against a rebuild of the same log.

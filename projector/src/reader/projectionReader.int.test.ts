@@ -82,4 +82,20 @@ describe('the projection reader', () => {
     // With a one-minute poll, only the NOTIFY can resolve this within the 20 s timeout.
     expect(await r.waitForPosition(last!, 20_000)).toBe(true);
   });
+
+  it('with its LISTEN connection up, waits without reading the checkpoint: the notification answers', async () => {
+    projector = startProjector({ pool: db.pool, store: db.store });
+    await projector.caughtUp;
+    const counting = countingPool();
+    const r = reader(counting.pool, { pollIntervalMs: 60_000 });
+    // A first wait opens the LISTEN connection (and reads the checkpoint once it listens).
+    expect(await r.waitForPosition((await appendHistory(db.store, history.slice(30, 32)))!, 20_000)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = counting.count();
+    for (let i = 32; i < 38; i += 2) {
+      const last = await appendHistory(db.store, history.slice(i, i + 2));
+      expect(await r.waitForPosition(last!, 20_000)).toBe(true);
+    }
+    expect(counting.count()).toBe(before);
+  });
 });

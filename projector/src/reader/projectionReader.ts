@@ -18,8 +18,13 @@ export interface ProjectionReader {
 export interface ProjectionReaderOptions {
   /** Projector (checkpoint) name. Default 'main'. */
   readonly name?: string;
-  /** While someone waits, the checkpoint is also polled this often (notifications may be lost). Default 100 ms. */
+  /**
+   * While someone waits and no LISTEN connection is up, the checkpoint is polled this often. Default 100 ms. With
+   * the connection up, every advance arrives as a notification (none is lost on a live connection; a reconnect reads
+   * the checkpoint again), so the poll is only a safety net, every `listeningPollIntervalMs` (default 1 s).
+   */
   readonly pollIntervalMs?: number;
+  readonly listeningPollIntervalMs?: number;
   /** LISTEN for checkpoint advances (default true); without it, waiting relies on polling alone. */
   readonly listen?: boolean;
 }
@@ -34,6 +39,7 @@ interface Waiter {
 export function createProjectionReader(pool: pg.Pool, options: ProjectionReaderOptions = {}): ProjectionReader {
   const name = options.name ?? DEFAULT_PROJECTOR_NAME;
   const pollIntervalMs = options.pollIntervalMs ?? 100;
+  const listeningPollIntervalMs = Math.max(pollIntervalMs, options.listeningPollIntervalMs ?? 1_000);
   const sql = `SELECT position FROM ${readModelTables(READ_MODEL_SCHEMA).checkpoint} WHERE name = $1`;
   const waiters = new Set<Waiter>();
   let latest: string | null = null;
@@ -85,7 +91,7 @@ export function createProjectionReader(pool: pg.Pool, options: ProjectionReaderO
     try {
       while (waiters.size > 0 && !closed) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, pollIntervalMs);
+          const timer = setTimeout(done, listener ? listeningPollIntervalMs : pollIntervalMs);
           wakePoller = done;
           function done() {
             clearTimeout(timer);
@@ -139,8 +145,12 @@ export function createProjectionReader(pool: pg.Pool, options: ProjectionReaderO
     async waitForPosition(position, timeoutMs) {
       const target = formatPosition(position);
       if (latest !== null && latest >= target) return true;
-      const current = await fetch();
-      if (current !== null && current >= target) return true;
+      // Listening: `latest` follows every advance already, and the one that covers `position` is on its way. Else
+      // the checkpoint is read now (one query, shared by every caller waiting for it).
+      if (!listener) {
+        const current = await fetch();
+        if (current !== null && current >= target) return true;
+      }
       if (timeoutMs <= 0 || closed) return false;
       return new Promise<boolean>((resolve) => {
         const waiter: Waiter = { target, resolve, timer: setTimeout(() => settle(waiter, false), timeoutMs) };

@@ -9,7 +9,10 @@
  *   3. checks the result: every 201 transfer credited, money conserved, the read models equal to the replay;
  *   4. rebuilds the read models from the log (events/s), and runs pgbench's TPC-B-like script at 16 clients on the
  *      same PostgreSQL server for the same time, as the reference;
- *   5. writes docs/benchmarks.md (its own section) and prints one JSON object as its last line.
+ *   5. runs the transfer's floor (bench/floor/transferFloor.sql: every write of an internal transfer in one SQL
+ *      transaction, pgbench at 32 clients on the bench's database) and checks what it wrote: floorTps, and
+ *      floorRatio = transfers/s at 32 in flight ÷ floorTps;
+ *   6. writes docs/benchmarks.md (its own section) and prints one JSON object as its last line.
  *
  * `--standing-orders N` also creates N standing orders while the measured phases run (half paid as they are
  * created, half waiting for the runner, which then looks at them every second) and checks that each one due today
@@ -37,7 +40,9 @@ import { runTransferPhase, type LoadPhase } from './lib/transferLoad';
 import { freshBankKeys } from './lib/bankSecrets';
 import { signInStaff } from './lib/staffSignIn';
 import { checkStandingOrders, createStandingOrders } from './lib/benchStandingOrders';
-import { freeTcpPort } from '@bank/testkit';
+import { freeTcpPort, startPrivateRedis } from '@bank/testkit';
+import { runTransferFloor, type FloorResult } from './lib/transferFloor';
+import { startWorkCount, type WorkCount } from './lib/workCounters';
 
 const execFileAsync = promisify(execFile);
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -54,6 +59,7 @@ const { values: args } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     'no-pgbench': { type: 'boolean', default: false },
     'no-rebuild': { type: 'boolean', default: false },
+    'no-floor': { type: 'boolean', default: false },
     label: { type: 'string' },
     'standing-orders': { type: 'string' },
   },
@@ -69,6 +75,9 @@ const INITIAL_CHECKING_DOLLARS = 1_000_000;
 // Standing orders created while the measured phases run (half paid at once, half left for the runner's ticks, which
 // then come every second instead of every minute): the bench's figures with the runner at work.
 const standingOrderCount = Number(args['standing-orders'] ?? 0);
+
+/** An idle pooled connection ended by the server (e.g. another job terminating backends on a shared server) must not end the run. */
+function ignoreIdleError(): void {}
 
 function log(message: string): void {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -102,12 +111,17 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-bench-'));
   const logFile = path.join(dataDir, 'bank.log');
   const port = await freeTcpPort();
+  // A Redis of the bench's own, so that its commands can be counted (INFO commandstats).
+  const redis = await startPrivateRedis();
+  const server = new pg.Pool({ connectionString: BENCH_SERVER_URL, max: 1 });
+  server.on('error', ignoreIdleError);
   const adminEmail = `bench-admin-${runId}@bank.example`;
   const adminPassword = `bench-admin-${randomBytes(8).toString('hex')}`;
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     ...freshBankKeys(),
     DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.url,
     REDIS_PREFIX: `bench-${runId}:`,
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: adminPassword,
@@ -123,6 +137,7 @@ async function main(): Promise<void> {
   const bank = await startBank({ command, cwd: bankCwd, env, port, logFile });
   const rss = sampleTreeRss(bank.child.pid!);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  pool.on('error', ignoreIdleError);
   let timeline: Awaited<ReturnType<typeof startCheckpointTimeline>> | undefined;
   try {
     const adminToken = await signInStaff(bank.baseUrl, adminEmail, adminPassword);
@@ -144,9 +159,12 @@ async function main(): Promise<void> {
           })
         : undefined;
     const phases: LoadPhase[] = [];
+    const work = new Map<number, WorkCount>();
     for (const inFlight of levels) {
       log(`${inFlight} in flight for ${phaseSeconds} s (load ${await loadAverage()})`);
+      const counting = await startWorkCount({ server, database, redisPort: redis.port, bankPid: bank.child.pid! });
       phases.push(await runTransferPhase(bank.baseUrl, customers, inFlight, phaseSeconds));
+      work.set(inFlight, await counting.stop());
     }
     const orders = await ordersCreated;
     const loadAfterTransfers = await loadAverage();
@@ -204,6 +222,7 @@ async function main(): Promise<void> {
       [transferIds],
     );
     const { rows: after } = await pool.query<{ total: string }>('SELECT coalesce(sum(savings_cents + checking_cents), 0)::text AS total FROM rm.accounts');
+    const { rows: trial } = await pool.query<{ net: string }>('SELECT coalesce(sum(debits_cents - credits_cents), 0)::text AS net FROM rm.ledger_accounts');
     const store = await createEventStore(parseConfig({ DATABASE_URL: databaseUrl, NODE_ENV: 'test' }), { pool });
     const verified = await verifyReadModels({ pool, store });
     await store.close();
@@ -216,6 +235,7 @@ async function main(): Promise<void> {
       ...(moneyConserved ? [] : [`money not conserved: ${before[0]!.total} → ${after[0]!.total} cents`]),
       ...(allCredited ? [] : [`${open[0]!.n} transfers answered 201 but not credited`]),
       ...(verified.ok ? [] : [`${verified.mismatches.length} read-model mismatches with the replay`]),
+      ...(trial[0]!.net === '0' ? [] : [`trial balance ${trial[0]!.net} cents, not zero`]),
     ];
     const peakRssMb = round(rss.peakBytes() / 1024 / 1024, 0);
     rss.stop();
@@ -245,7 +265,20 @@ async function main(): Promise<void> {
       pgbenchTps = round(await runPgbench({ host: url.hostname, port: Number(url.port || 5432), user: decodeURIComponent(url.username || 'postgres'), seconds: phaseSeconds }));
     }
 
+    let floor: FloorResult | undefined;
+    let floorLoad: string | undefined;
+    if (!args['no-floor']) {
+      log(`the transfer's floor: pgbench at 32 clients on this database for ${phaseSeconds} s (load ${await loadAverage()})`);
+      await pool.end();
+      floor = await runTransferFloor({ databaseUrl, seconds: phaseSeconds, clients: 32 });
+      problems.push(...floor.problems);
+      floorLoad = await loadAverage();
+      log(`floor: ${floor.tps.toFixed(1)} transfers/s (${floor.transactions} in ${phaseSeconds} s over ${floor.customers} customers; load ${floorLoad})`);
+    }
+
     const top = reports.find((r) => r.inFlight === 32) ?? reports.at(-1)!;
+    const topWork = work.get(top.inFlight);
+    const perTransfer = (n: number) => (top.transfers > 0 ? round(n / top.transfers, 2) : null);
     const at8 = reports.find((r) => r.inFlight === 8) ?? top;
     const summary = {
       label: args.label ?? (quick ? 'quick' : 'full'),
@@ -254,6 +287,12 @@ async function main(): Promise<void> {
       transfersPerSecond: top.transfersPerSecond,
       pgbenchTps: pgbenchTps ?? null,
       ratio: pgbenchTps ? round(top.transfersPerSecond / pgbenchTps, 3) : null,
+      floorTps: floor ? round(floor.tps) : null,
+      floorRatio: floor ? round(top.transfersPerSecond / floor.tps, 3) : null,
+      floorLoad: floorLoad ?? null,
+      work: topWork
+        ? { inFlight: top.inFlight, pgTransactionsPerTransfer: perTransfer(topWork.pgTransactions), redisCommandsPerTransfer: perTransfer(topWork.redisCommands), bankCpuMsPerTransfer: perTransfer(topWork.bankCpuMs) }
+        : null,
       p99Ms: at8.p99Ms,
       completionP99Ms: at8.completionP99Ms,
       lagP99Ms: round(percentile(lags, 99)),
@@ -274,7 +313,9 @@ async function main(): Promise<void> {
     if (timeline) await timeline.stop().catch(() => undefined);
     rss.stop();
     await pool.end().catch(() => undefined);
+    await server.end().catch(() => undefined);
     await bank.stop();
+    await redis.destroy();
     if (!process.env.BENCH_KEEP_DATABASE) await dropBenchDatabase(database);
     log(`bank log: ${logFile}`);
   }
@@ -290,9 +331,16 @@ function printTable(reports: readonly PhaseReport[], summary: Summary): void {
     console.log(`| ${r.inFlight} | ${r.transfersPerSecond} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.completionP50Ms} ms | ${r.completionP99Ms} ms | ${failed} | ${r.pendingAnswers} |`);
   }
   console.log(
-    `\npgbench ${summary.pgbenchTps} tps, ratio ${summary.ratio}; projection lag p99 ${summary.lagP99Ms} ms; rebuild ${summary.rebuildEventsPerSecond} events/s; ` +
+    `\npgbench ${summary.pgbenchTps} tps, ratio ${summary.ratio}; floor ${summary.floorTps} transfers/s (load ${summary.floorLoad}), floorRatio ${summary.floorRatio}; ${workLine(summary)}; projection lag p99 ${summary.lagP99Ms} ms; rebuild ${summary.rebuildEventsPerSecond} events/s; ` +
       `peak RSS ${summary.peakRssMb} MB; load ${summary.load}; verified ${summary.verified}.${standingOrdersLine(summary)}\n`,
   );
+}
+
+function workLine(summary: Summary): string {
+  const work = summary.work as { inFlight: number; pgTransactionsPerTransfer: number; redisCommandsPerTransfer: number; bankCpuMsPerTransfer: number } | null;
+  return work
+    ? `work per transfer at ${work.inFlight} in flight: ${work.pgTransactionsPerTransfer} PostgreSQL transactions, ${work.redisCommandsPerTransfer} Redis commands, ${work.bankCpuMsPerTransfer} ms of bank CPU`
+    : 'work not counted';
 }
 
 function standingOrdersLine(summary: Summary): string {
@@ -320,7 +368,11 @@ load average after the transfer phases ${summary.load}; ${summary.customers} cus
 ${rows}
 
 pgbench TPC-B-like, 16 clients, same server, same time: **${summary.pgbenchTps} tps**; ratio (32 in flight ÷ pgbench):
-**${summary.ratio}**. Projection lag p99 ${summary.lagP99Ms} ms; every balance final ${summary.finalAfterLoadMs} ms after the load
+**${summary.ratio}**. The transfer's floor (\`services/runtime/bench/floor/transferFloor.sql\`: every write of an internal
+transfer in one SQL transaction, pgbench at 32 clients on the bench's database, after the bank stopped):
+**${summary.floorTps} transfers/s** (load average after it ${summary.floorLoad}); floorRatio (32 in flight ÷ floor): **${summary.floorRatio}**. The ${workLine(summary)}
+(the whole bank: request, transfer process, projector, worker; counted over the phase, background included).
+Projection lag p99 ${summary.lagP99Ms} ms; every balance final ${summary.finalAfterLoadMs} ms after the load
 stopped; rebuild of everything appended ${summary.rebuildEventsPerSecond} events/s; peak RSS of the bank's processes
 ${summary.peakRssMb} MB.${standingOrdersLine(summary)} Checked: ${summary.verified ? 'every 201 credited, money conserved, read models equal to the replay' : `FAILED: ${(summary.problems as string[]).join('; ')}`}.
 

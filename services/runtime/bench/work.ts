@@ -1,7 +1,8 @@
 /**
  * `npm run bench:work [-- --transfers 200 --in-flight 1 --statements]`: the work one internal transfer costs,
  * counted rather than timed (so it means the same on a busy machine): PostgreSQL transactions (pg_stat_database of
- * the bench's own database), Redis commands (a private redis-server, INFO commandstats), and with --statements the
+ * the bench's own database), Redis commands (a private redis-server, INFO commandstats; with --monitor also by what
+ * they serve: the request path's idempotency records and wrong-pin limit, each BullMQ queue), and with --statements the
  * bank's SQL statements by kind (log_statement on the bench database, read back from the server log).
  *
  * The count covers everything the transfers cause until the bank is quiet again: the request, the transfer
@@ -11,7 +12,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +25,7 @@ import { round } from './lib/stats';
 import { freshBankKeys } from './lib/bankSecrets';
 import { signInStaff } from './lib/staffSignIn';
 import { transferOnce, type TransferSample } from './lib/transferLoad';
+import { commandDifference as difference, monitorRedis, redisCommandCounts, xactCommits } from './lib/workCounters';
 
 const { values: args } = parseArgs({
   options: {
@@ -32,6 +33,7 @@ const { values: args } = parseArgs({
     'in-flight': { type: 'string', default: '1' },
     customers: { type: 'string', default: '8' },
     statements: { type: 'boolean', default: false },
+    monitor: { type: 'boolean', default: false },
     start: { type: 'string' },
     profile: { type: 'string' },
     'pg-log': { type: 'string', default: '/var/log/postgresql/postgresql-15-main.log' },
@@ -42,31 +44,11 @@ const inFlight = Number(args['in-flight']);
 const startCommand = args.start ?? process.env.BENCH_START ?? 'node --max-semi-space-size=64 --import tsx services/runtime/src/main.ts';
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+/** An idle pooled connection ended by the server (e.g. another job terminating backends on a shared server) must not end the run. */
+function ignoreIdleError(): void {}
+
 function log(message: string): void {
   console.log(`[bench:work ${new Date().toISOString().slice(11, 19)}] ${message}`);
-}
-
-async function redisCommandCounts(port: number): Promise<Map<string, number>> {
-  const text = await new Promise<string>((resolve, reject) => {
-    const socket = createConnection(port, '127.0.0.1');
-    let data = '';
-    socket.on('data', (chunk) => (data += chunk.toString()));
-    socket.on('error', reject);
-    socket.on('end', () => resolve(data));
-    socket.write('INFO commandstats\r\nQUIT\r\n');
-  });
-  const counts = new Map<string, number>();
-  for (const match of text.matchAll(/cmdstat_([a-z|_-]+):calls=(\d+)/g)) counts.set(match[1]!, Number(match[2]));
-  return counts;
-}
-
-function difference(after: Map<string, number>, before: Map<string, number>): Map<string, number> {
-  const result = new Map<string, number>();
-  for (const [name, calls] of after) {
-    const delta = calls - (before.get(name) ?? 0);
-    if (delta > 0 && name !== 'info' && name !== 'quit') result.set(name, delta);
-  }
-  return result;
 }
 
 /** The statements the server log shows for `database` after byte `from`, by normalised text. */
@@ -87,16 +69,11 @@ function statementsByKind(logFile: string, from: number, database: string): Map<
   return counts;
 }
 
-async function xactCommits(pool: pg.Pool, database: string): Promise<number> {
-  await pool.query('SELECT pg_stat_clear_snapshot()');
-  const { rows } = await pool.query<{ n: string }>('SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = $1', [database]);
-  return Number(rows[0]!.n);
-}
-
 async function main(): Promise<void> {
   const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
   const { name: database, url: databaseUrl } = await createBenchDatabase(`bank_work_${runId}`);
   const server = new pg.Pool({ connectionString: BENCH_SERVER_URL, max: 1 });
+  server.on('error', ignoreIdleError);
   const redis = await startPrivateRedis();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-work-'));
   const port = await freeTcpPort();
@@ -127,6 +104,7 @@ async function main(): Promise<void> {
     const admin = await signInStaff(bank.baseUrl, adminEmail, adminPassword);
     const customers = await setUpCustomers({ baseUrl: bank.baseUrl, adminToken: admin, runId, count: Number(args.customers), checkingDollars: 1_000_000, log });
     let pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+    pool.on('error', ignoreIdleError);
     await waitForQuiet(pool, 60_000);
     if (logStatements) {
       // Statements are logged from here on: the bank starts again so that every connection it opens logs them
@@ -136,6 +114,7 @@ async function main(): Promise<void> {
       await server.query(`ALTER DATABASE ${database} SET log_statement = 'all'`);
       bank = await startBank(bankOptions);
       pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+      pool.on('error', ignoreIdleError);
     }
     // Warm the caches (customer and account states) so that the count is the steady state.
     for (const payer of customers) await transferOnce(bank.baseUrl, payer, customers[(customers.indexOf(payer) + 1) % customers.length]!);
@@ -164,6 +143,7 @@ async function main(): Promise<void> {
     const xactBefore = await xactCommits(server, database);
     const countStarted = performance.now();
     const redisBefore = await redisCommandCounts(redis.port);
+    const monitor = args.monitor ? monitorRedis(redis.port) : undefined;
     const samples: TransferSample[] = [];
     let next = 0;
     await Promise.all(
@@ -186,10 +166,13 @@ async function main(): Promise<void> {
     };
     const xactAfter = await xactCommits(server, database);
     const background = idlePerMs * (performance.now() - countStarted);
+    const byOwner = await monitor?.stop();
     const redisAfter = await redisCommandCounts(redis.port);
     const statements = logStatements ? statementsByKind(args['pg-log'], logFrom, database) : new Map<string, number>();
 
     const check = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+
+    check.on('error', ignoreIdleError);
     await waitForQuiet(check, 60_000);
     const { rows: after } = await check.query<{ total: string }>('SELECT sum(savings_cents + checking_cents)::text AS total FROM rm.accounts');
     const ids = samples.flatMap((s) => (s.transferId ? [s.transferId] : []));
@@ -209,6 +192,10 @@ async function main(): Promise<void> {
     console.log(`CPU ms per transfer: ${Object.entries(cpuPerTransfer).map(([name, ms]) => `${name} ${ms}`).join(', ')} (bank: every process of it; postgres: the backends of its database; redis: the private server)`);
     console.log(`Redis commands per transfer: ${per(redisTotal)} (INFO commandstats: a script counts once as evalsha and once per command it runs)`);
     for (const [name, calls] of [...difference(redisAfter, redisBefore)].filter(([, n]) => n / transferCount >= 0.01).sort((a, b) => b[1] - a[1])) console.log(`  ${per(calls).toString().padStart(6)}  ${name}`);
+    if (byOwner) {
+      console.log('Redis commands per transfer by what they serve (MONITOR, by key):');
+      for (const [owner, calls] of [...byOwner].sort((a, b) => b[1] - a[1])) console.log(`  ${per(calls).toString().padStart(6)}  ${owner}`);
+    }
     if (logStatements) {
       const total = [...statements.values()].reduce((a, b) => a + b, 0);
       console.log(`SQL statements per transfer: ${per(total)}`);

@@ -1,0 +1,102 @@
+import { createConnection } from 'node:net';
+import type pg from 'pg';
+import { cpuMsOf, processTree } from './processTree';
+
+/** The calls of each Redis command a server has run (INFO commandstats). */
+export async function redisCommandCounts(port: number): Promise<Map<string, number>> {
+  const text = await new Promise<string>((resolve, reject) => {
+    const socket = createConnection(port, '127.0.0.1');
+    let data = '';
+    socket.on('data', (chunk) => (data += chunk.toString()));
+    socket.on('error', reject);
+    socket.on('end', () => resolve(data));
+    socket.write('INFO commandstats\r\nQUIT\r\n');
+  });
+  const counts = new Map<string, number>();
+  for (const match of text.matchAll(/cmdstat_([a-z|_-]+):calls=(\d+)/g)) counts.set(match[1]!, Number(match[2]));
+  return counts;
+}
+
+/** The calls made between two counts, without the counting's own INFO and QUIT. */
+export function commandDifference(after: Map<string, number>, before: Map<string, number>): Map<string, number> {
+  const result = new Map<string, number>();
+  for (const [name, calls] of after) {
+    const delta = calls - (before.get(name) ?? 0);
+    if (delta > 0 && name !== 'info' && name !== 'quit') result.set(name, delta);
+  }
+  return result;
+}
+
+/** Transactions committed in `database` so far (pg_stat_database, read afresh). */
+export async function xactCommits(pool: pg.Pool, database: string): Promise<number> {
+  await pool.query('SELECT pg_stat_clear_snapshot()');
+  const { rows } = await pool.query<{ n: string }>('SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = $1', [database]);
+  return Number(rows[0]!.n);
+}
+
+export interface WorkCount {
+  readonly pgTransactions: number;
+  readonly redisCommands: number;
+  readonly bankCpuMs: number;
+}
+
+/**
+ * Counts the work done from now until `stop()`: the database's committed transactions (the counting's own two reads
+ * taken out), the private Redis's commands and the CPU of the bank's process tree.
+ */
+export async function startWorkCount(options: { server: pg.Pool; database: string; redisPort: number; bankPid: number }): Promise<{ stop(): Promise<WorkCount> }> {
+  const pids = processTree(options.bankPid);
+  const cpu = () => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
+  const redisBefore = await redisCommandCounts(options.redisPort);
+  const cpuBefore = cpu();
+  const xactBefore = await xactCommits(options.server, options.database);
+  return {
+    async stop() {
+      const xactAfter = await xactCommits(options.server, options.database);
+      const cpuAfter = cpu();
+      const redisAfter = await redisCommandCounts(options.redisPort);
+      const redisCommands = [...commandDifference(redisAfter, redisBefore).values()].reduce((a, b) => a + b, 0);
+      return { pgTransactions: xactAfter - xactBefore, redisCommands, bankCpuMs: cpuAfter - cpuBefore };
+    },
+  };
+}
+
+/** Who a Redis command line of MONITOR serves, by the key it names (REDIS_PREFIX left out). */
+export function redisCommandOwner(line: string): string {
+  if (line.includes('idem:')) return 'idempotency records (request path)';
+  if (line.includes('rl:pin')) return 'wrong-pin limit (request path)';
+  if (line.includes('rl:')) return 'rate limits (request path)';
+  // BullMQ's keys are <REDIS_PREFIX without its colon>:<queue>:…, the bank's queues named in queueNames.ts and mail.
+  const queue = /"[^"\s]*:(mail|settlement|maintenance)(?::[^"]*)?"/.exec(line);
+  if (queue) return `BullMQ queue "${queue[1]}"`;
+  return 'other';
+}
+
+/**
+ * MONITOR on a Redis server until `stop()`: every command it runs (those a script runs too), counted by
+ * redisCommandOwner. Only for counting runs: MONITOR slows the server down.
+ */
+export function monitorRedis(port: number): { stop(): Promise<Map<string, number>> } {
+  const counts = new Map<string, number>();
+  const socket = createConnection(port, '127.0.0.1');
+  let rest = '';
+  socket.on('data', (chunk) => {
+    const lines = (rest + chunk.toString()).split('\r\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.startsWith('+') || line === '+OK') continue;
+      if (line.includes('"monitor"') || line.includes('"info"') || line.includes('"quit"')) continue;
+      const owner = redisCommandOwner(line);
+      counts.set(owner, (counts.get(owner) ?? 0) + 1);
+    }
+  });
+  socket.on('error', () => undefined);
+  socket.write('MONITOR\r\n');
+  return {
+    async stop() {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      socket.destroy();
+      return counts;
+    },
+  };
+}
