@@ -30,6 +30,7 @@ import { consistentRead } from './http/consistentRead';
 import { errorHandler } from './http/errorHandler';
 import { NotFoundError } from './http/httpErrors';
 import { idempotency } from './http/idempotency';
+import { deadlineExempt } from './http/deadlineExempt';
 import { requestDeadline } from './http/requestDeadline';
 import { jsonBody } from './http/jsonBody';
 import { requestId } from './http/requestId';
@@ -97,8 +98,8 @@ export function createApp(deps: AppDeps): Express {
 
   const api = express.Router();
   // A request not answered in REQUEST_DEADLINE_MS is answered 503 (a backing service that stopped answering); the
-  // audit's replays, exports and verification, and uploads, may take longer.
-  api.use(requestDeadline({ ms: deps.config.REQUEST_DEADLINE_MS, logger: deps.logger, skip: (req) => isUploadRequest(req) || req.path.startsWith('/audit/') }));
+  // work an operator starts knowing it takes long, and downloads, are left alone (deadlineExempt.ts).
+  api.use(requestDeadline({ ms: deps.config.REQUEST_DEADLINE_MS, logger: deps.logger, skip: deadlineExempt }));
   api.use(cors({ origin: deps.config.CORS_ORIGINS.length > 0 ? [...deps.config.CORS_ORIGINS] : false, credentials: true, exposedHeaders: EXPOSED_HEADERS }));
   // JSON answers over 1 kB go compressed (brotli or gzip, as the client accepts); the web build is precompressed.
   api.use(compression({ threshold: 1024 }));

@@ -76,6 +76,9 @@ export default async function globalSetup(project: TestProject): Promise<() => P
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     DATA_DIR: dataDir,
+    // The journeys run beside the integration tier on two shared cores: a slow answer there is the machine, not a
+    // backing service gone (the deadline's own tests are in services/api and the fault tier).
+    REQUEST_DEADLINE_MS: '30000',
     ...passThrough,
   };
   const auditor = {
