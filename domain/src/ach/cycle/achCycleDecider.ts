@@ -69,6 +69,12 @@ export type AchCycleCommand =
       readonly now: string;
     };
 
+/** The file's name in the outbox: ACH-<created, UTC YYYYMMDDHHMM>-<file id>.txt. */
+export function achFileNameOf(createdAt: string, fileId: string): string {
+  const stamp = createdAt.slice(0, 16).replace(/[-T:]/g, '');
+  return `ACH-${stamp}-${fileId}.txt`;
+}
+
 function mutable(state: AchCycleState): AchCycleState {
   return state === initialAchCycleState ? newAchCycleState() : state;
 }
@@ -94,14 +100,24 @@ export function evolveAchCycle(current: AchCycleState, event: AchCycleEvent): Ac
         state.filed.add(entry.transferId);
         state.traces.set(entry.traceNumber, { entry, fileId });
       }
-      state.files.set(fileId, { effectiveDate, transmitted: false, settled: false, traceNumbers: entries.map((entry) => entry.traceNumber) });
+      state.files.set(fileId, {
+        effectiveDate,
+        transmitted: false,
+        settled: false,
+        traceNumbers: entries.map((entry) => entry.traceNumber),
+        name: achFileNameOf(event.data.createdAt, fileId),
+        text: event.data.text,
+      });
       state.nextTraceSequence = nextTraceSequence;
       state.fileCount += 1;
       return state;
     }
     case 'AchFileTransmitted': {
       const file = state.files.get(event.data.fileId);
-      if (file) state.files.set(event.data.fileId, { ...file, transmitted: true });
+      if (file) {
+        const { text: _text, ...rest } = file;
+        state.files.set(event.data.fileId, { ...rest, transmitted: true });
+      }
       return state;
     }
     case 'AchFileSettled': {

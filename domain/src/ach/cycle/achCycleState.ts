@@ -22,6 +22,9 @@ export interface AchFileStatus {
   readonly transmitted: boolean;
   readonly settled: boolean;
   readonly traceNumbers: readonly string[];
+  /** The file's name in the outbox and its text, kept until it is transmitted. */
+  readonly name: string;
+  readonly text?: string;
 }
 
 export interface AchCycleState {
