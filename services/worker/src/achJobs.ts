@@ -1,4 +1,5 @@
 import {
+  readAchCycle,
   buildAchFile,
   cutoffsPassed,
   importIncomingFile,
@@ -18,8 +19,9 @@ import { Queue, Worker, type ConnectionOptions } from 'bullmq';
  *   - at each cut-off (calendar mode; ACH_CUTOFFS, wall clock UTC) a file of every waiting entry is built;
  *   - every file built is transmitted by a BullMQ job `transmit-<fileId>` (queue `ach`), retried with exponential
  *     backoff; the upload is idempotent, so a retry after a crash is safe;
- *   - the inbox (SFTP, else DATA_DIR/ach/inbox/) is read every ACH_POLL_EVERY_MS: each returns or incoming file is
- *     imported (entries recognised by trace number, so a file seen again changes nothing).
+ *   - every ACH_POLL_EVERY_MS: a file not yet transmitted (built by an API process, or left by a process that died)
+ *     gets its transmission job, and the inbox (SFTP, else DATA_DIR/ach/inbox/) is read: each returns or incoming
+ *     file is imported (entries recognised by trace number, so a file seen again changes nothing).
  */
 export interface AchJobsDeps {
   readonly cycle: AchCycleDeps;
@@ -67,6 +69,11 @@ export function startAchJobs(deps: AchJobsDeps): AchJobs {
   });
 
   async function queueTransmission(fileId: string): Promise<void> {
+    const existing = await queue.getJob(`transmit-${fileId}`);
+    if (existing && (await existing.getState()) === 'failed') {
+      await existing.retry('failed');
+      return;
+    }
     await queue.add(
       'transmit',
       { fileId },
@@ -104,6 +111,9 @@ export function startAchJobs(deps: AchJobsDeps): AchJobs {
       const file = await buildNow();
       logger.info({ cutoffs: passed, fileId: file?.fileId, entries: file?.entries.length ?? 0 }, 'ACH cut-off');
     }
+    // Files built elsewhere (POST /admin/ach/files in an API process) or left by a process that died: transmitted now.
+    const untransmitted = await readAchCycle(deps.cycle, (state) => [...state.files].filter(([, file]) => !file.transmitted).map(([fileId]) => fileId));
+    for (const fileId of untransmitted) await queueTransmission(fileId);
     await readInbox();
   }
 
@@ -112,8 +122,6 @@ export function startAchJobs(deps: AchJobsDeps): AchJobs {
     running = running.then(tick).catch((error: unknown) => logger.warn({ err: error }, 'ACH tick failed; trying again at the next'));
   }, deps.pollEveryMs);
   timer.unref();
-  // A file built and not transmitted (a crash after its record) goes out now.
-  queue.add('transmit', {}, { jobId: `transmit-start-${Date.now()}`, attempts: deps.policy.attempts, backoff: { type: 'exponential', delay: deps.policy.backoffMs }, removeOnComplete: 100 }).catch(() => undefined);
 
   return {
     queue,

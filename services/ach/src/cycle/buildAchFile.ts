@@ -1,10 +1,12 @@
 import { randomUUID, createHash } from 'node:crypto';
 import type { EventData } from '@bank/domain';
+import type { Position } from '@bank/eventstore';
 import { isDomainError } from '@bank/domain';
 import { nowOf, onAchStream, type AchCycleDeps } from './achCycleDeps';
 import { isAlreadyDecided, onTransfer } from './otherStreams';
 
-export type BuiltAchFile = EventData<'AchFileBuilt'>;
+/** The file as recorded, and the position of its record (for the answer's X-Event-Position). */
+export type BuiltAchFile = EventData<'AchFileBuilt'> & { readonly position?: Position | undefined };
 
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
@@ -30,7 +32,7 @@ export async function buildAchFile(deps: AchCycleDeps, fault?: AchBuildFault): P
   deps.logger?.info({ fileId, entries: built.data.entries.length, effectiveDate: built.data.effectiveDate, sha256: built.data.sha256 }, 'ACH file built');
   await fault?.('file-recorded');
   await markSent(deps, built.data);
-  return built.data;
+  return { ...built.data, position: result.position };
 }
 
 /** Each transfer of the file: its record moves to `sent` (a transfer returned or settled meanwhile stays as it is). */
