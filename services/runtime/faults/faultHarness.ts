@@ -52,7 +52,6 @@ export async function createFaultBank(options: { customers?: number; command?: s
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SIGNUPS: '1000000',
-    SETTLEMENT_DELAY_MS: '200',
   };
   const command = options.command ?? 'node --import tsx services/runtime/src/main.ts';
   const launch = (cmd: string, extraEnv: Record<string, string> = {}) =>

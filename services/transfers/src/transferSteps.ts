@@ -24,7 +24,7 @@ import type { TransferSignals } from './transferSignals';
  * Runs a transfer's steps — the domain's process model (domain/src/transfer/transferProcess.ts), with no step of its
  * own — through the command handler: each action is one command on one stream. Event ids derive from the transfer,
  * the step and the action, and every decider is idempotent, so a step run again after a crash appends only what is
- * missing. Used by the transfer process (after each debit in the log) and by the settlement job.
+ * missing. Used by the transfer process (after each debit in the log) and by the sweeper.
  */
 export interface TransferStepDeps {
   readonly commands: CommandHandler;
@@ -46,9 +46,9 @@ export interface AdvanceOptions {
   readonly from: TransferStep;
   /** The failure reason, when starting from 'fail'. */
   readonly reason?: string;
-  /** The settlement's answer: without it the run stops before 'settle' (the settlement job brings it). */
+  /** The settlement's answer: without it the run stops before 'settle' (an external transfer settles at the COB, docs/ach.md). */
   readonly settlement?: SettlementAnswer;
-  /** Id of what drove this run (the debit event, the settlement job), stored as causationId. */
+  /** Id of what drove this run (the debit event, the sweeper), stored as causationId. */
   readonly causationId?: string;
 }
 
