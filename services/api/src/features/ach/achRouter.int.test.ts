@@ -76,8 +76,12 @@ describe('the ACH routes', () => {
     expect(applied.body).toEqual({ data: { applied: 1, alreadyApplied: 0, unmatched: [] } });
     const again = await request(t.app).post('/api/admin/ach/returns').set(admin.auth).type('text/plain').send(returns).expect(200);
     expect(again.body).toEqual({ data: { applied: 0, alreadyApplied: 1, unmatched: [] } });
-    const list = (await request(t.app).get(`/api/transaction/admin/${alice.userId}`).set(admin.auth).expect(200)).body.data as { description: string; amount: number; transactionType: string }[];
-    expect(list.find((tx) => tx.transactionType === 'credit' && tx.description === 'Returned: R01 Insufficient funds')).toMatchObject({ amount: 123.45 });
+    const refund = async () =>
+      ((await request(t.app).get(`/api/transaction/admin/${alice.userId}`).set(admin.auth).expect(200)).body.data as { description: string; amount: number; transactionType: string }[]).find(
+        (tx) => tx.transactionType === 'credit' && tx.description === 'Returned: R01 Insufficient funds',
+      );
+    await waitUntil(async () => (await refund()) !== undefined, { what: 'the refund in the read model' });
+    expect(await refund()).toMatchObject({ amount: 123.45 });
   });
 
   it('POST /admin/ach/incoming: a credit to the customer by account number, once', async () => {
@@ -93,7 +97,11 @@ describe('the ACH routes', () => {
     const res = await request(t.app).post('/api/admin/ach/incoming').set(admin.auth).type('text/plain').send(incoming).expect(200);
     expect(res.body).toEqual({ data: { credited: 1, returned: [], alreadyApplied: 0 } });
     expect((await request(t.app).post('/api/admin/ach/incoming').set(admin.auth).type('text/plain').send(incoming).expect(200)).body.data).toMatchObject({ credited: 0, alreadyApplied: 1 });
-    const accounts = (await request(t.app).get(`/api/transaction/admin/${alice.userId}`).set(admin.auth).expect(200)).body.data as { description: string; amount: number }[];
-    expect(accounts.find((tx) => tx.description === 'ACH credit: Payroll Inc')).toMatchObject({ amount: 1000 });
+    const credit = async () =>
+      ((await request(t.app).get(`/api/transaction/admin/${alice.userId}`).set(admin.auth).expect(200)).body.data as { description: string; amount: number }[]).find(
+        (tx) => tx.description === 'ACH credit: Payroll Inc',
+      );
+    await waitUntil(async () => (await credit()) !== undefined, { what: 'the credit in the read model' });
+    expect(await credit()).toMatchObject({ amount: 1000 });
   });
 });
