@@ -17,7 +17,7 @@ import {
 } from '@bank/domain';
 import { comparePositions, type RecordedEvent } from '@bank/eventstore';
 import { migrateReadModels } from '@bank/projector';
-import { createTransferFixture, waitUntil, type TestCustomer, type TransferFixture } from '@bank/testkit';
+import { createTransferFixture, spawnTs, waitUntil, type TestCustomer, type TransferFixture } from '@bank/testkit';
 import { requestTransfer, startTransferProcess, type TransferAnswer, type TransferProcessHandle } from '@bank/transfers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDirectoryTransport } from '../directoryTransport';
@@ -137,12 +137,13 @@ describe('the ACH file cycle', () => {
     if (process.env.ACH_NOTE) process.stdout.write(`\n--- outbound file ---\n${file.text}`);
   });
 
-  it('a builder that dies after recording its file: the entries are in that file only, and the next process transmits it', async () => {
+  it('a builder process killed with SIGKILL right after recording its file: the entries are in that file only, and the next process transmits it', async () => {
     const other = await fx.openCustomer({ savingsCents: 100_00, pin: PIN });
     const late = await pay(other, 10, '1212121212');
     await queued([late.transferId]);
-    const died = new Error('killed');
-    await expect(buildAchFile(cycleOn(createCommandHandler({ store: fx.store })), async () => Promise.reject(died))).rejects.toBe(died);
+    const builder = spawnTs('services/ach/test/buildFileScript.ts', { DATABASE_URL: fx.db.url, ACH_FAULT: 'file-recorded' });
+    await builder.waitFor('FAULT file-recorded', { timeoutMs: 60_000 });
+    expect(await builder.exited).toBeNull(); // killed by SIGKILL, no exit code
     expect((await fx.transfer(late.transferId)).phase).toBe('debited');
     // A fresh process: nothing waits any more; the transmission marks the transfer sent and uploads both files.
     const fresh = cycleOn(createCommandHandler({ store: fx.store }));
