@@ -94,7 +94,7 @@ describe('the audit and sweeper as repeatable BullMQ jobs', () => {
       // Queue depth and the transfer process's load are read when the metrics are scraped.
       const queues = await worker.metrics.registry.getSingleMetricAsString('bank_queue_jobs');
       expect(queues).toMatch(/bank_queue_jobs\{queue="maintenance",state="delayed"\} \d+/);
-      expect(queues).toMatch(/bank_queue_jobs\{queue="settlement",state="waiting"\} 0/);
+      expect(queues).toMatch(/bank_queue_jobs\{queue="ach",state="waiting"\} 0/);
       expect(await worker.metrics.registry.getSingleMetricAsString('bank_transfer_process_in_flight')).toContain('bank_transfer_process_in_flight 0');
     } finally {
       await worker.stop();

@@ -149,6 +149,7 @@ describe('the business date in manual mode', () => {
       ['BusinessCalendarStarted', START],
       ...[START, addDays(START, 1)].flatMap((date) => [
         ['CobStepCompleted', date],
+        ['CobStepCompleted', date],
         ['InterestAccrued', date],
         ['InterestBooked', date],
         ['CobStepCompleted', date],
