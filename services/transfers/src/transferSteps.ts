@@ -133,7 +133,11 @@ async function runStep(deps: TransferStepDeps, request: TransferRequest, step: E
     if (action.stream === 'payee') await fault(deps, 'before-credit');
     try {
       const result = await runAction(deps, request, step, index, action, causationId);
-      if (action.stream === 'transfer') state = result.state as TransferState;
+      if (action.stream === 'transfer') {
+        // A duplicate append (the record's first events already stored, e.g. by a generated bank or an earlier run)
+        // answers the state those events left, not the record as it stands: read it before deciding what follows.
+        state = result.duplicate ? await readTransfer(deps.commands, request.transferId) : (result.state as TransferState);
+      }
       if (action.stream === 'payer') payerPosition = result.position ?? payerPosition;
     } catch (error) {
       if (action.stream === 'payee' && isPayeeGone(error)) return { next: 'fail', reason: PAYEE_ACCOUNT_CLOSED_REASON };
