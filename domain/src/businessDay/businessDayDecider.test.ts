@@ -10,6 +10,7 @@ const { given } = deciderSpecification(businessDayDecider);
 const started: BusinessDayEvent = { type: 'BusinessCalendarStarted', data: { firstDate: '2025-06-01', mode: 'manual', startedAt: NOW } };
 const standingOrdersDone = (businessDate: string): BusinessDayEvent => ({ type: 'CobStepCompleted', data: { businessDate, step: 'standingOrders', completedAt: NOW } });
 const interestDone = (businessDate: string): BusinessDayEvent => ({ type: 'CobStepCompleted', data: { businessDate, step: 'interest', completedAt: NOW } });
+const achDone = (businessDate: string): BusinessDayEvent => ({ type: 'CobStepCompleted', data: { businessDate, step: 'achSettlement', completedAt: NOW } });
 
 function close(businessDate: string): BusinessDayClose {
   return {
@@ -42,16 +43,16 @@ describe('the business calendar', () => {
   });
 
   it('closes the open date once its steps are done, and a date already closed again decides nothing', () => {
-    given([started, standingOrdersDone('2025-06-01')]).when({ type: 'CloseBusinessDay', close: close('2025-06-01') }).then(refused('invalid_business_date', 'COB steps not done for 2025-06-01: interest'));
-    given([started, standingOrdersDone('2025-06-01'), interestDone('2025-06-01')]).when({ type: 'CloseBusinessDay', close: close('2025-06-01') }).then([closed('2025-06-01')]);
-    given([started, standingOrdersDone('2025-06-01'), interestDone('2025-06-01'), closed('2025-06-01')]).when({ type: 'CloseBusinessDay', close: close('2025-06-01') }).then([]);
-    given([started, standingOrdersDone('2025-06-01'), interestDone('2025-06-01'), closed('2025-06-01')])
+    given([started, standingOrdersDone('2025-06-01')]).when({ type: 'CloseBusinessDay', close: close('2025-06-01') }).then(refused('invalid_business_date', 'COB steps not done for 2025-06-01: achSettlement, interest'));
+    given([started, standingOrdersDone('2025-06-01'), achDone('2025-06-01'), interestDone('2025-06-01')]).when({ type: 'CloseBusinessDay', close: close('2025-06-01') }).then([closed('2025-06-01')]);
+    given([started, standingOrdersDone('2025-06-01'), achDone('2025-06-01'), interestDone('2025-06-01'), closed('2025-06-01')]).when({ type: 'CloseBusinessDay', close: close('2025-06-01') }).then([]);
+    given([started, standingOrdersDone('2025-06-01'), achDone('2025-06-01'), interestDone('2025-06-01'), closed('2025-06-01')])
       .when({ type: 'CompleteCobStep', businessDate: '2025-06-01', step: 'standingOrders', now: NOW })
       .then([]);
   });
 
   it('refuses a close before its steps, a date out of order, and anything before the calendar starts', () => {
-    given([started]).when({ type: 'CloseBusinessDay', close: close('2025-06-01') }).then(refused('invalid_business_date', 'COB steps not done for 2025-06-01: standingOrders, interest'));
+    given([started]).when({ type: 'CloseBusinessDay', close: close('2025-06-01') }).then(refused('invalid_business_date', 'COB steps not done for 2025-06-01: standingOrders, achSettlement, interest'));
     given([started]).when({ type: 'CloseBusinessDay', close: close('2025-06-03') }).then(refused('invalid_business_date', 'The business date to close is 2025-06-01, not 2025-06-03'));
     given([]).when({ type: 'CompleteCobStep', businessDate: '2025-06-01', step: 'standingOrders', now: NOW }).then(refused('invalid_business_date', 'The business calendar has not started'));
   });

@@ -7,6 +7,7 @@ import { readModelTables } from '../schema/readModelTables';
 import { compareJournalPage, compareLedgerState, readLedgerSnapshot, type JournalSums } from './ledgerComparison';
 import { compareInterest, InterestReplay, interestReplayTypes, readInterestSnapshot } from './interestComparison';
 import { LedgerReplay, ledgerReplayTypes } from './ledgerReplay';
+import { AchReplay, compareAch, readAchSnapshot } from './achComparison';
 
 export interface VerifyMismatch {
   /** The customer concerned ('' for a mismatch of the books that concerns none: an account total, an extra line). */
@@ -17,7 +18,8 @@ export interface VerifyMismatch {
    * `savings`, `checking`, `account`, or `transactions[<id>]` / `transactions[<id>].<field>`; for the books:
    * `journal[<position>#<line no> <account key>]` (a line missing or extra) / `….<field>` (a line changed),
    * `ledger[<key>].debitsCents|creditsCents`, `clearing[<key> <transfer id>]`, `ledgerDays[<date>]`, `businessDate.<field>`;
-   * interest: `interest.<account>.monthUnits|carryUnits|bookedCents|paidCents|balanceCents`, `interestDays[<date>].<field>`.
+   * interest: `interest.<account>.monthUnits|carryUnits|bookedCents|paidCents|balanceCents`, `interestDays[<date>].<field>`;
+   * ACH (stream `achFiles`): `achFiles[<id>]` / `….<field>`, `achEntries[<trace number>]` / `….<field>`.
    */
   readonly field: string;
   readonly expected: unknown;
@@ -88,6 +90,7 @@ export async function verifyReadModels(options: VerifyOptions): Promise<VerifyRe
     );
     const ledgerSnapshot = await readLedgerSnapshot(client, tables);
     const interestSnapshot = await readInterestSnapshot(client, tables);
+    const achSnapshot = await readAchSnapshot(client, tables);
     await client.query('COMMIT');
 
     const mismatches: VerifyMismatch[] = [];
@@ -102,6 +105,7 @@ export async function verifyReadModels(options: VerifyOptions): Promise<VerifyRe
 
     const ledger = new LedgerReplay();
     const interest = new InterestReplay();
+    const ach = new AchReplay();
     const sums: JournalSums = new Map();
     let journalLines = 0;
     let compared = '';
@@ -109,11 +113,12 @@ export async function verifyReadModels(options: VerifyOptions): Promise<VerifyRe
       journalLines += await compareJournalPage(client, tables, ledger.takePage(), { after: compared, through }, sums, note);
       compared = through;
     };
-    const { accounts, events } = await replayLog(options.store, positionOrUndefined(position), options.batchSize ?? 2000, ledger, interest, comparePage);
+    const { accounts, events } = await replayLog(options.store, positionOrUndefined(position), options.batchSize ?? 2000, ledger, interest, ach, comparePage);
     // Lines after the last event replayed and up to the checkpoint (none but a forged one).
     if (position !== null) await comparePage(position);
     compareLedgerState(ledger, ledgerSnapshot, sums, note);
     compareInterest(interest, interestSnapshot, note);
+    compareAch(ach, achSnapshot, note);
 
     const rowsByUser = new Map(accountRows.rows.map((row) => [row.user_id, row]));
     const transactionsByUser = new Map<string, Map<string, TransactionRow>>();
@@ -192,6 +197,7 @@ async function replayLog(
   batchSize: number,
   ledger: LedgerReplay,
   interest: InterestReplay,
+  ach: AchReplay,
   onPage: (through: string) => Promise<void>,
 ): Promise<{ accounts: Map<string, AccountHistory>; events: number }> {
   const accounts = new Map<string, AccountHistory>();
@@ -213,11 +219,13 @@ async function replayLog(
       const forAccount = recorded.streamId.startsWith('account-');
       const forLedger = ledgerReplayTypes.has(recorded.type);
       const forInterest = interestReplayTypes.has(recorded.type);
-      if (!forAccount && !forLedger && !forInterest) continue;
+      const forAch = AchReplay.concerns(recorded.streamId);
+      if (!forAccount && !forLedger && !forInterest && !forAch) continue;
       const schemaVersion = typeof recorded.metadata.schemaVersion === 'number' ? recorded.metadata.schemaVersion : undefined;
       const event: BankEvent = parseEvent(recorded.type, recorded.data, schemaVersion);
       if (forLedger) ledger.add(recorded, formatPosition(recorded.position), event);
       if (forInterest) interest.add(recorded, event);
+      if (forAch) ach.add(event);
       if (!forAccount || !isAccountEvent(event)) continue;
       const userId = recorded.streamId.slice('account-'.length);
       const history = accounts.get(userId) ?? emptyAccountHistory();

@@ -37,7 +37,7 @@ describe('queue dashboard access (/api/admin/queues)', () => {
     const page = await request(t.app).get('/api/admin/queues').set('Cookie', jar).expect(200);
     expect(page.text).toContain('<html');
     const api = await request(t.app).get('/api/admin/queues/api/queues').set('Cookie', jar).expect(200);
-    expect((api.body.queues as { name: string }[]).map((queue) => queue.name).sort()).toEqual(['maintenance', 'settlement']);
+    expect((api.body.queues as { name: string }[]).map((queue) => queue.name).sort()).toEqual(['ach', 'maintenance']);
     // Scripts may still use the bearer header.
     await request(t.app).get('/api/admin/queues/api/queues').set(admin.auth).expect(200);
   });

@@ -136,7 +136,7 @@ describe('the close of business in a process killed with SIGKILL at random point
     expect(await done.exited).toBe(0);
     expect(kills, `seed ${seed}`).toHaveLength(KILLS);
 
-    // The business days: started once; then per date, its standing-order step, its interest (accrued, booked, and on
+    // The business days: started once; then per date, its standing-order step, its ACH settlement step, its interest (accrued, booked, and on
     // a month's last day the month closed) and its close, once each, in order.
     const days = await fx.store.readStream(streams.businessDays());
     const dates: string[] = [];
@@ -144,6 +144,7 @@ describe('the close of business in a process killed with SIGKILL at random point
     expect(days.map((event) => [event.type, event.data.businessDate ?? event.data.firstDate]), `seed ${seed}, kills ${kills.join('; ')}`).toEqual([
       ['BusinessCalendarStarted', START],
       ...dates.flatMap((date) => [
+        ['CobStepCompleted', date],
         ['CobStepCompleted', date],
         ['InterestAccrued', date],
         ['InterestBooked', date],

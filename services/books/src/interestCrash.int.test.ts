@@ -149,6 +149,7 @@ describe('interest through a COB killed with SIGKILL', () => {
       ['BusinessCalendarStarted', START],
       ...dates.flatMap((date) => [
         ['CobStepCompleted', date],
+        ['CobStepCompleted', date],
         ['InterestAccrued', date],
         ['InterestBooked', date],
         ...(isLastDayOfMonth(date) ? [['InterestMonthClosed', date]] : []),

@@ -70,7 +70,6 @@ export async function createFaultBank(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SIGNUPS: '1000000',
-    SETTLEMENT_DELAY_MS: '200',
     // The set-up's sign-ups hash passwords and pins: on a loaded 2-core machine slower than the production deadline
     // (8 s). A test of the deadline restarts the bank with its own.
     REQUEST_DEADLINE_MS: '60000',

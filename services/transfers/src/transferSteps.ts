@@ -1,6 +1,7 @@
 import type { CommandContext, CommandHandler } from '@bank/commands';
 import {
   accountDecider,
+  achCycleDecider,
   decideTransferRecord,
   isDomainError,
   isOutcomeAlreadyCommitted,
@@ -23,7 +24,7 @@ import type { TransferSignals } from './transferSignals';
  * Runs a transfer's steps — the domain's process model (domain/src/transfer/transferProcess.ts), with no step of its
  * own — through the command handler: each action is one command on one stream. Event ids derive from the transfer,
  * the step and the action, and every decider is idempotent, so a step run again after a crash appends only what is
- * missing. Used by the transfer process (after each debit in the log) and by the settlement job.
+ * missing. Used by the transfer process (after each debit in the log) and by the sweeper.
  */
 export interface TransferStepDeps {
   readonly commands: CommandHandler;
@@ -45,9 +46,9 @@ export interface AdvanceOptions {
   readonly from: TransferStep;
   /** The failure reason, when starting from 'fail'. */
   readonly reason?: string;
-  /** The settlement's answer: without it the run stops before 'settle' (the settlement job brings it). */
+  /** The settlement's answer: without it the run stops before 'settle' (an external transfer settles at the COB, docs/ach.md). */
   readonly settlement?: SettlementAnswer;
-  /** Id of what drove this run (the debit event, the settlement job), stored as causationId. */
+  /** Id of what drove this run (the debit event, the sweeper), stored as causationId. */
   readonly causationId?: string;
 }
 
@@ -95,6 +96,15 @@ async function runAction(deps: TransferStepDeps, request: TransferRequest, step:
       expectNew: action.commands[0]?.type === 'StartTransfer',
     });
   }
+  if (action.stream === 'ach') {
+    return deps.commands.execute({
+      decider: achCycleDecider,
+      streamId: streams.achFiles(),
+      decide: (state) => achCycleDecider.decide(action.command, state),
+      context,
+      commandType: action.command.type,
+    });
+  }
   const userId = action.stream === 'payer' ? request.payerId : request.payeeId;
   if (userId === undefined) throw new TypeError(`Transfer ${request.transferId} has no payee`);
   return deps.commands.execute({
@@ -117,11 +127,17 @@ async function runStep(deps: TransferStepDeps, request: TransferRequest, step: E
   let state: TransferState | undefined;
   let payerPosition: Position | undefined;
   for (const [index, action] of actions.entries()) {
+    // An external transfer whose record is past 'debited' (in a file, settled, returned) is not queued again.
+    if (action.stream === 'ach' && state !== undefined && state.phase !== 'debited' && state.phase !== 'requested') break;
+    if (action.stream === 'ach') await fault(deps, 'after-send');
     if (action.stream === 'payee') await fault(deps, 'before-credit');
-    if (step === 'settle' && index === 0) await fault(deps, 'before-settle');
     try {
       const result = await runAction(deps, request, step, index, action, causationId);
-      if (action.stream === 'transfer') state = result.state as TransferState;
+      if (action.stream === 'transfer') {
+        // A duplicate append (the record's first events already stored, e.g. by a generated bank or an earlier run)
+        // answers the state those events left, not the record as it stands: read it before deciding what follows.
+        state = result.duplicate ? await readTransfer(deps.commands, request.transferId) : (result.state as TransferState);
+      }
       if (action.stream === 'payer') payerPosition = result.position ?? payerPosition;
     } catch (error) {
       if (action.stream === 'payee' && isPayeeGone(error)) return { next: 'fail', reason: PAYEE_ACCOUNT_CLOSED_REASON };
@@ -141,13 +157,17 @@ async function runStep(deps: TransferStepDeps, request: TransferRequest, step: E
       publish(deps, request, 'completed', payerPosition);
       await fault(deps, 'after-complete');
     }
-    if (action.stream === 'payer' && (step === 'settle' || step === 'fail') && index === 0) await fault(deps, 'mid-settle');
     if (action.stream === 'payer' && step === 'refund' && action.command.type === 'RefundTransfer') {
       publish(deps, request, 'failed', payerPosition);
       await fault(deps, 'after-refund-credit');
     }
   }
-  if (step === 'send') await fault(deps, 'after-send');
+  if (step === 'send') {
+    // Queued: the transfer waits for its ACH file, then the COB of the file's effective date (docs/ach.md).
+    const current = state ?? (await readTransfer(deps.commands, request.transferId));
+    const next = nextTransferStep(current, request);
+    return { next: next === 'send' ? 'settle' : next, state: current };
+  }
   const current = state ?? (await readTransfer(deps.commands, request.transferId));
   return { next: nextTransferStep(current, request), state: current };
 }

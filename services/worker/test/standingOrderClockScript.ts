@@ -1,6 +1,6 @@
 /**
  * The worker as a process of its own on a clock the test steps, for the standing-order crash test: startWorker (the
- * transfer process, settlement jobs and the close of business, whose first step pays the standing orders, as
+ * transfer process, ACH jobs and the close of business, whose first step pays the standing orders, as
  * `npm run worker` composes them) with a manual clock instead of the system's. Nothing here is a test double: only
  * the time is the test's.
  *

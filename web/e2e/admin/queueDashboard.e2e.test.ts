@@ -29,7 +29,7 @@ describe('the queue dashboard from the admin dashboard', () => {
     await page.getByRole('main').getByRole('link', { name: 'Queue dashboard' }).click();
     await page.waitForURL((url) => url.pathname === '/api/admin/queues', { timeout: 15_000 });
     expect(page.url()).not.toMatch(/token=/);
-    await page.getByText('settlement').first().waitFor({ timeout: 15_000 });
+    await page.getByText('maintenance').first().waitFor({ timeout: 15_000 });
     await screenshot(page, 'admin-queue-dashboard');
     const [cookie] = (await context.cookies()).filter((entry) => entry.name === 'bank_queues');
     expect(cookie).toMatchObject({ path: '/api/admin/queues', httpOnly: true, sameSite: 'Strict' });

@@ -28,7 +28,7 @@ export const AUDITOR_EMAIL = 'auditor@bank.test';
  * Set E2E_BASE_URL to run the tests against a server that is already running instead (nothing is built or started,
  * no auditor is created: E2E_AUDITOR_EMAIL / E2E_AUDITOR_PASSWORD name an existing one, else the admin stands in;
  * E2E_ADMIN_TOTP_SECRET / E2E_AUDITOR_TOTP_SECRET are their enrolled secrets, or they enrol now when they have none).
- * Variables named E2E_API_<NAME> are passed to the server as <NAME> (e.g. E2E_API_SETTLEMENT_DELAY_MS=500).
+ * Variables named E2E_API_<NAME> are passed to the server as <NAME> (e.g. E2E_API_ACH_CUTOFFS=10:30,16:00).
  */
 export default async function globalSetup(project: TestProject): Promise<() => Promise<void>> {
   const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? `Admin-${randomBytes(6).toString('hex')}`;

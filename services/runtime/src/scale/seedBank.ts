@@ -19,7 +19,7 @@ import { planBudget, planTransactionCounts, plannedCustomer, type PlannedCustome
 import { SeedStream, storeSink, type SeedSink } from './seedStream';
 import { CREDIT, payerOrPayeeCommand, SETTLE, seedTransferRecord } from './seedTransferRecord';
 import { debitDescription, intentOf, seedTransferRequest, seedUserId } from './seedTransferRequest';
-import { DAY_MS, HISTORY_START, planTransfers, SETTLEMENT_DELAY_MS, transfersOf } from './seedTransfers';
+import { DAY_MS, HISTORY_START, planTransfers, SEED_SETTLES_AFTER_MS, transfersOf } from './seedTransfers';
 import { plannedVerification } from './seedVerifications';
 
 export interface SeedBankOptions extends SeedOptions {
@@ -237,7 +237,7 @@ export async function seedBank(options: SeedBankOptions): Promise<SeedBankResult
         const completed = payerOrPayeeCommand(transferStepActions('credit', request, request.requestedAt), 'payer');
         account.command(completed, transferStepContext(request.transferId, 'credit', CREDIT.payer), request.requestedAt);
       } else {
-        const settledAt = new Date(step.at + SETTLEMENT_DELAY_MS).toISOString();
+        const settledAt = new Date(step.at + SEED_SETTLES_AFTER_MS).toISOString();
         const completed = payerOrPayeeCommand(transferStepActions('settle', request, settledAt), 'payer');
         account.command(completed, transferStepContext(request.transferId, 'settle', SETTLE.payer), settledAt);
       }

@@ -14,7 +14,7 @@ export const DAY_MS = 86_400_000;
 const TRANSFERS_FROM = HISTORY_START + 30 * DAY_MS;
 const TRANSFERS_SPAN = 300 * DAY_MS;
 /** An external transfer settles this long after it was sent (the settlement network's answer). */
-export const SETTLEMENT_DELAY_MS = 60 * 60 * 1000;
+export const SEED_SETTLES_AFTER_MS = 60 * 60 * 1000;
 
 /** Transfer ids of one customer, in `t` (and time) order: customer c's are items[offsets[c]] … items[offsets[c + 1] - 1]. */
 export interface TransferIndex {
