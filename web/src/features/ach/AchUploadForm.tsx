@@ -5,6 +5,7 @@ import { TextAreaField } from '../../components/Field';
 import { errorMessage } from '../../lib/api/apiError';
 import { useUploadAchFile } from './achApi';
 import type { AchUploadKind } from './achTypes';
+import { readFileText } from './readFileText';
 import { IncomingResult, ReturnsResult } from './UploadResult';
 
 const words = {
@@ -39,7 +40,7 @@ export function AchUploadForm({ kind }: { kind: AchUploadKind }) {
     upload.reset();
     setProblem(null);
     try {
-      setText(await file.text());
+      setText(await readFileText(file));
       setChosen(file.name);
     } catch {
       setProblem(`${file.name} could not be read`);
