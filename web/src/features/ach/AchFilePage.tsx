@@ -15,23 +15,29 @@ import { DownloadAchFile } from './DownloadAchFile';
 function EntryRow({ entry }: { entry: AchEntry }) {
   return (
     <tr>
-      <th scope="row" data-label="Trace number" className="ach-mono">
+      <th scope="row" data-label="Trace number" className="ach-mono ach-number">
         {entry.traceNumber}
       </th>
       <td data-label="Code">{transactionCodeWords(entry.transactionCode)}</td>
       <td data-label="Name">{entry.name}</td>
-      <td data-label="Routing number" className="ach-mono">
+      <td data-label="Routing number" className="ach-mono ach-number">
         {entry.routingNumber}
       </td>
-      <td data-label="Account number" className="ach-mono">
+      <td data-label="Account number" className="ach-mono ach-number">
         {entry.accountNumber}
       </td>
       <td data-label="Amount" className="num">
         {formatMoney(entry.amount)}
       </td>
-      <td data-label="Transfer" className="ach-mono ach-small">
-        {entry.transferId ?? <span className="audit-muted">a return the bank sends</span>}
-      </td>
+      {entry.transferId ? (
+        <td data-label="Transfer" className="ach-mono ach-small">
+          {entry.transferId}
+        </td>
+      ) : (
+        <td data-label="Transfer" className="audit-muted ach-small">
+          A return the bank sends
+        </td>
+      )}
     </tr>
   );
 }
@@ -70,7 +76,7 @@ function FileFacts({ file }: { file: AchFileDetail }) {
       <div className="ach-facts-wide">
         <dt>SHA-256</dt>
         <dd>
-          <span className="ach-mono ach-sha-full">{file.sha256}</span> <CopyHash sha256={file.sha256} />
+          <CopyHash sha256={file.sha256} full />
         </dd>
       </div>
     </dl>

@@ -159,7 +159,7 @@ describe("a file's page (/audit/ach/files/:id)", () => {
     expect(first).toHaveTextContent(TRANSFER);
     expect(second).toHaveTextContent('21 Checking credit return');
     expect(second).toHaveTextContent('$0.06');
-    expect(second).toHaveTextContent('a return the bank sends');
+    expect(second).toHaveTextContent('A return the bank sends');
     expect(screen.getByRole('link', { name: '← All files' })).toHaveAttribute('href', '/audit/ach');
   });
 

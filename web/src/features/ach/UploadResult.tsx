@@ -15,7 +15,7 @@ function TraceTable({ rows, caption }: { rows: readonly AchTraceReason[]; captio
         <tbody>
           {rows.map((row) => (
             <tr key={`${row.traceNumber}-${row.reason}`}>
-              <th scope="row" data-label="Trace number" className="ach-mono">
+              <th scope="row" data-label="Trace number" className="ach-mono ach-number">
                 {row.traceNumber}
               </th>
               <td data-label="Reason">{reasonWords(row.reason)}</td>
