@@ -111,6 +111,10 @@ describe('the ACH screens: build, download, returns', () => {
   });
 
   it('shows the customer the waiting transfer as "Sent"', { timeout: 60_000 }, async () => {
+    await until('the debit in the customer list', async () => {
+      const list = await callApi<{ data: Transaction[] }>('GET', '/transaction/complete', undefined, payerToken);
+      return list.data.some((transaction) => transaction.transferId === transferId && transaction.transactionType === 'debit');
+    });
     const tracked = await newPage(e2e, { viewport: viewports.mobile });
     await storeSession(tracked.page, payerToken, payer);
     await tracked.page.goto('/account/transactions');
