@@ -18,6 +18,7 @@ export * from './events/directoryEvents';
 export * from './events/standingOrderEvents';
 export * from './events/businessDayEvents';
 export * from './events/interestEvents';
+export * from './events/achEvents';
 export * from './events/eventSchemas';
 export * from './events/maskSecrets';
 

@@ -10,13 +10,15 @@
  *   standingOrder-<orderId>  one standing order (its schedule and occurrences)
  *   businessDays             the business calendar and its closes of business (a single stream)
  *   interestRates            the interest rates and their scheduled changes (a single stream)
+ *   achFiles                 the ACH file cycle: waiting entries, files, settlements, returns, incoming (a single stream)
  */
-export const streamCategories = ['customer', 'account', 'transfer', 'beneficiaries', 'contact', 'email', 'accountnumber', 'standingOrder', 'businessDays', 'interestRates'] as const;
+export const streamCategories = ['customer', 'account', 'transfer', 'beneficiaries', 'contact', 'email', 'accountnumber', 'standingOrder', 'businessDays', 'interestRates', 'achFiles'] as const;
 export type StreamCategory = (typeof streamCategories)[number];
 
 export const BENEFICIARIES_STREAM = 'beneficiaries';
 export const BUSINESS_DAYS_STREAM = 'businessDays';
 export const INTEREST_RATES_STREAM = 'interestRates';
+export const ACH_FILES_STREAM = 'achFiles';
 
 /** E-mail addresses are compared case-insensitively, trimmed. */
 export function normalizeEmail(email: string): string {
@@ -34,9 +36,10 @@ export const streams = {
   standingOrder: (orderId: string): string => `standingOrder-${orderId}`,
   businessDays: (): string => BUSINESS_DAYS_STREAM,
   interestRates: (): string => INTEREST_RATES_STREAM,
+  achFiles: (): string => ACH_FILES_STREAM,
 } as const;
 
-const singleStreams: ReadonlySet<StreamCategory> = new Set(['beneficiaries', 'businessDays', 'interestRates']);
+const singleStreams: ReadonlySet<StreamCategory> = new Set(['beneficiaries', 'businessDays', 'interestRates', 'achFiles']);
 
 export type ParsedStreamName = { readonly category: StreamCategory; readonly id: string };
 
@@ -45,6 +48,7 @@ export function parseStreamName(streamName: string): ParsedStreamName | undefine
   if (streamName === BENEFICIARIES_STREAM) return { category: 'beneficiaries', id: '' };
   if (streamName === BUSINESS_DAYS_STREAM) return { category: 'businessDays', id: '' };
   if (streamName === INTEREST_RATES_STREAM) return { category: 'interestRates', id: '' };
+  if (streamName === ACH_FILES_STREAM) return { category: 'achFiles', id: '' };
   const dash = streamName.indexOf('-');
   if (dash <= 0) return undefined;
   const prefix = streamName.slice(0, dash);

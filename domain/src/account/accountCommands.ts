@@ -61,11 +61,27 @@ export interface RefundTransfer {
   readonly now: string;
 }
 
-/** pending → completed | failed (a transfer debit when credited/settled or failed). Same status again: []. */
+/**
+ * pending → completed | failed (a transfer debit when credited/settled or failed). Same status again: [].
+ * With `achReturn`, completed → failed too: an ACH entry returned after it settled (docs/ach.md).
+ */
 export interface SetTransactionStatus {
   readonly type: 'SetTransactionStatus';
   readonly transactionId: string;
   readonly status: 'completed' | 'failed';
+  readonly achReturn?: boolean | undefined;
+  readonly now: string;
+}
+
+/** An incoming ACH credit (22/32) to this customer (refused on a closed account: the entry is returned R02). */
+export interface CreditFromAch {
+  readonly type: 'CreditFromAch';
+  readonly transactionId: string;
+  readonly account: AccountKind;
+  readonly amountCents: number;
+  readonly description: string;
+  readonly traceNumber: string;
+  readonly businessDate?: string | undefined;
   readonly now: string;
 }
 
@@ -157,6 +173,7 @@ export type AccountCommand =
   | PayInterest
   | DebitForTransfer
   | CreditForTransfer
+  | CreditFromAch
   | RefundTransfer
   | SetTransactionStatus
   | AdjustBalances

@@ -74,7 +74,9 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     case 'TransactionReversed':
       return applyMoney(state, event);
     case 'TransactionStatusChanged':
-      if (state.pending.delete(event.data.transactionId) && event.data.status === 'failed') state.final.set(event.data.transactionId, 'failed');
+      if ((state.pending.delete(event.data.transactionId) || event.data.previousStatus === 'completed') && event.data.status === 'failed') {
+        state.final.set(event.data.transactionId, 'failed');
+      }
       return state;
     case 'AccountClosed':
       state.status = 'closed';
@@ -276,6 +278,27 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return [transferCredit(account, command)];
     }
 
+    case 'CreditFromAch': {
+      const opened = requireOpened(state);
+      if (opened.recorded.has(command.transactionId)) return [];
+      const account = requireOpen(state);
+      assertAmount(command.amountCents);
+      return [
+        event('AccountCredited', {
+          transactionId: command.transactionId,
+          account: command.account,
+          amountCents: command.amountCents,
+          direction: 'credit',
+          description: command.description,
+          status: 'completed',
+          occurredAt: command.now,
+          balanceAfterCents: balanceAfter(account, command.account, 'credit', command.amountCents),
+          businessDate: businessDateOf(command),
+          achTraceNumber: command.traceNumber,
+        }),
+      ];
+    }
+
     case 'RefundTransfer': {
       const account = requireOpened(state);
       if (account.recorded.has(command.transactionId)) return [];
@@ -287,13 +310,14 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       const status = transactionStatusOf(account, command.transactionId);
       if (status === undefined) refuse('not_found', 'Transaction not found');
       if (status === command.status) return [];
-      if (status !== 'pending') refuse('transaction_final');
+      const returnedAfterSettlement = command.achReturn === true && status === 'completed' && command.status === 'failed';
+      if (status !== 'pending' && !returnedAfterSettlement) refuse('transaction_final');
       const transferId = account.pending.get(command.transactionId)?.transferId ?? null;
       return [
         event('TransactionStatusChanged', {
           transactionId: command.transactionId,
           status: command.status,
-          previousStatus: 'pending',
+          previousStatus: returnedAfterSettlement ? 'completed' : 'pending',
           ...(transferId === null ? {} : { transferId }),
           occurredAt: command.now,
         }),

@@ -1,3 +1,4 @@
 export * from './routingNumber';
 export * from './bankingDays';
 export * from './nacha';
+export * from './cycle';

@@ -32,8 +32,11 @@ const moneyFields = {
   businessDate: calendarDateSchema.optional(),
 };
 
-/** The clearing accounts of the ledger a transfer's money waits in (see ledger/chartOfAccounts.ts). */
-export const transferClearingSchema = z.enum(['transfers-in-transit', 'ach-outbound']);
+/**
+ * Where a refund's money comes from: the clearing account the transfer's money waited in (see
+ * ledger/chartOfAccounts.ts), or `cash-at-fed` for an ACH entry returned after it settled.
+ */
+export const transferClearingSchema = z.enum(['transfers-in-transit', 'ach-outbound', 'cash-at-fed']);
 export type TransferClearing = z.infer<typeof transferClearingSchema>;
 
 export const accountCreditedSchema = z.object({
@@ -46,6 +49,8 @@ export const accountCreditedSchema = z.object({
   clearing: transferClearingSchema.optional(),
   /** For an interest payment (description 'Interest'): the month paid and the carry (docs/interest.md). */
   interest: interestPaymentSchema.optional(),
+  /** An incoming ACH credit (docs/ach.md): the entry's trace number. */
+  achTraceNumber: z.string().regex(/^\d{15}$/).optional(),
 });
 
 /**
@@ -110,7 +115,8 @@ export const transactionReversedSchema = z.object({
 export const transactionStatusChangedSchema = z.object({
   transactionId: idSchema,
   status: z.enum(['completed', 'failed']),
-  previousStatus: z.literal('pending'),
+  /** 'completed' only for an ACH entry returned after it settled (completed → failed). */
+  previousStatus: z.enum(['pending', 'completed']),
   transferId: idSchema.optional(),
   occurredAt: instantSchema,
 });

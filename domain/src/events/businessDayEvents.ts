@@ -10,8 +10,8 @@ export const businessDateModes = ['calendar', 'manual'] as const;
 export const businessDateModeSchema = z.enum(businessDateModes);
 export type BusinessDateMode = z.infer<typeof businessDateModeSchema>;
 
-/** The COB steps before the day close, in order (docs/interest.md for the interest step). */
-export const cobStepNames = ['standingOrders', 'interest'] as const;
+/** The COB steps before the day close, in order (docs/ach.md for the ACH settlement, docs/interest.md for interest). */
+export const cobStepNames = ['standingOrders', 'achSettlement', 'interest'] as const;
 export const cobStepNameSchema = z.enum(cobStepNames);
 export type CobStepName = z.infer<typeof cobStepNameSchema>;
 

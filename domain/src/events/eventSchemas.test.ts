@@ -19,6 +19,7 @@ describe('the event registry', () => {
         'BusinessCalendarStarted', 'CobStepCompleted', 'BusinessDayClosed',
         'InterestAccrued', 'InterestBooked', 'InterestMonthClosed',
         'InterestRateScheduled',
+        'AchEntryQueued', 'AchFileBuilt', 'AchFileTransmitted', 'AchFileSettled', 'AchReturnApplied', 'AchIncomingCredited', 'AchIncomingReturned',
       ].sort(),
     );
     for (const type of bankEventTypes) expect(eventSchemas[type].schemaVersion).toBe(1);

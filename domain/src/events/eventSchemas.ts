@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { StreamCategory } from '../streams';
 import { accountEventSchemas } from './accountEvents';
+import { achEventSchemas } from './achEvents';
 import { businessDayEventSchemas } from './businessDayEvents';
 import { customerEventSchemas } from './customerEvents';
 import { interestDayEventSchemas, interestRateEventSchemas } from './interestEvents';
@@ -46,6 +47,7 @@ export const eventSchemas = {
   ...entries(businessDayEventSchemas, 'businessDays'),
   ...entries(interestDayEventSchemas, 'businessDays'),
   ...entries(interestRateEventSchemas, 'interestRates'),
+  ...entries(achEventSchemas, 'achFiles'),
 } as const;
 
 export type EventDataMap = { [K in keyof typeof eventSchemas]: z.infer<(typeof eventSchemas)[K]['data']> };

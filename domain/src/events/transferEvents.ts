@@ -47,7 +47,14 @@ export const transferSettledSchema = z.object({
   amountCents: amountCentsSchema.optional(),
   businessDate: calendarDateSchema.optional(),
 });
-export const transferFailedSchema = z.object({ transferId: idSchema, reason: z.string().min(1), occurredAt: instantSchema });
+export const transferFailedSchema = z.object({
+  transferId: idSchema,
+  reason: z.string().min(1),
+  occurredAt: instantSchema,
+  /** An ACH return: its reason code, and whether the entry had settled before it came back. */
+  returnCode: z.string().regex(/^R\d{2}$/).optional(),
+  afterSettlement: z.boolean().optional(),
+});
 export const transferRefundedSchema = z.object({ ...moved });
 
 export const transferEventSchemas = {

@@ -8,7 +8,8 @@ import { isBalancedEntry, journalEntryOf } from './postingRules';
 
 /**
  * Over random histories of every money command the bank has (transfers internal and external through every step
- * of the process, failures and refunds, admins' edits, postings and deletions, closed accounts):
+ * of the process, failures and refunds, admins' edits, postings and deletions, closed accounts; ACH files built,
+ * settled and returned before or after settlement, incoming credits applied or owed back):
  *   every event's entry balances; at every position the ledger balances; each control account equals the sum of
  *   its customers' balances; each clearing account equals the transfers waiting in it.
  */
@@ -37,6 +38,9 @@ describe('the books over random histories of the bank', () => {
             waiting.delete(event.data.transferId);
           }
           if (event.type === 'TransferSettled') waiting.delete(event.data.transferId);
+          // The ACH returns the bank owes (an incoming credit it could not apply) wait in ach-outbound until settled.
+          if (event.type === 'AchIncomingReturned') waiting.set(event.data.transferId, { internal: false, amountCents: event.data.amountCents });
+          if (event.type === 'AchFileSettled') for (const item of event.data.returns) waiting.delete(item.transferId);
 
           const trial = trialBalanceOf(totals);
           expect(trial.balanced).toBe(true);
@@ -60,14 +64,15 @@ describe('the books over random histories of the bank', () => {
     fc.assert(
       fc.property(fc.array(bankRecipe, { minLength: 60, maxLength: 120 }), (recipes) => {
         for (const { event } of simulateBank(recipes)) {
-          if (event.type === 'AccountCredited') seen.add(event.data.refundOf ? `refund:${event.data.clearing}` : 'credit');
+          if (event.type === 'AccountCredited') seen.add(event.data.refundOf ? `refund:${event.data.clearing}` : event.data.achTraceNumber ? 'ach-credit' : 'credit');
+          else if (event.type === 'AchFileSettled' && event.data.returns.length > 0) seen.add('ach-return-settled');
           else seen.add(event.type);
         }
       }),
       { numRuns: 40 },
     );
     expect([...seen].sort()).toEqual(
-      expect.arrayContaining(['AccountDebited', 'BalanceAdjusted', 'StaffTransactionPosted', 'TransactionReversed', 'TransferSettled', 'credit', 'refund:ach-outbound', 'refund:transfers-in-transit']),
+      expect.arrayContaining(['AccountDebited', 'BalanceAdjusted', 'StaffTransactionPosted', 'TransactionReversed', 'TransferSettled', 'credit', 'refund:ach-outbound', 'refund:transfers-in-transit', 'refund:cash-at-fed', 'ach-credit', 'AchIncomingReturned', 'ach-return-settled']),
     );
   });
 });

@@ -39,6 +39,8 @@ export const postingEventTypes: ReadonlySet<BankEventType> = new Set<BankEventTy
   'TransactionReversed',
   'TransferSettled',
   'InterestBooked',
+  'AchIncomingReturned',
+  'AchFileSettled',
 ]);
 
 type Party = { readonly customerId?: string; readonly transferId?: string; readonly actorId?: string };
@@ -104,6 +106,8 @@ function linesOf(event: BankEvent, source: PostingSource): JournalLine[] | undef
       const { data } = event;
       // An interest payment: the accrued interest leaves interest-payable for the customer's balance.
       if (data.interest !== undefined) return againstCustomer(event, 'interest-payable', data.description, { customerId: customerOf(source.streamId) });
+      // An incoming ACH credit: the money arrived at the Fed for the customer.
+      if (data.achTraceNumber !== undefined) return againstCustomer(event, 'cash-at-fed', data.description, { customerId: customerOf(source.streamId) });
       const clearing: LedgerAccountKey = data.refundOf !== undefined ? (data.clearing ?? 'transfers-in-transit') : 'transfers-in-transit';
       return againstCustomer(event, clearing, data.description, { customerId: customerOf(source.streamId), transferId: data.transferId });
     }
@@ -127,6 +131,23 @@ function linesOf(event: BankEvent, source: PostingSource): JournalLine[] | undef
       const party: Party = { customerId: data.payerId, transferId: data.transferId };
       const description = 'External transfer settled';
       return [line('ach-outbound', 'debit', data.amountCents, description, party), line('cash-at-fed', 'credit', data.amountCents, description, party)];
+    }
+    case 'AchIncomingReturned': {
+      // An incoming credit the bank cannot apply: received at the Fed and owed back until its return settles.
+      const { data } = event;
+      const party: Party = { transferId: data.transferId };
+      const description = `ACH entry ${data.returnOf.originalTraceNumber} owed back (${data.returnOf.reasonCode})`;
+      return [line('cash-at-fed', 'debit', data.amountCents, description, party), line('ach-outbound', 'credit', data.amountCents, description, party)];
+    }
+    case 'AchFileSettled': {
+      // The returns the bank owed settle like outgoing entries; the transfers settle on their own streams.
+      const { data } = event;
+      if (data.returns.length === 0) return undefined;
+      const description = 'ACH return settled';
+      return data.returns.flatMap((item) => [
+        line('ach-outbound', 'debit', item.amountCents, description, { transferId: item.transferId }),
+        line('cash-at-fed', 'credit', item.amountCents, description, { transferId: item.transferId }),
+      ]);
     }
     case 'InterestBooked': {
       const { data } = event;

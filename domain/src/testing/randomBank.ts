@@ -17,6 +17,10 @@ import type { TransferEvent, TransferRequest, TransferState } from '../transfer/
 import { decideTransferRecord, evolveTransfer, initialTransferState } from '../transfer/transferDecider';
 import { isPayeeGone, nextTransferStep, transferRequestOf, transferStepActions } from '../transfer/transferProcessModel';
 import { ADMIN_ID, NOW, uuid } from './fixtures';
+import { decideAchCycle, evolveAchCycle, type AchCycleCommand } from '../ach/cycle/achCycleDecider';
+import { initialAchCycleState, type AchCycleState } from '../ach/cycle/achCycleState';
+import { returnPayerCommands, returnRecordCommand, settlementActions } from '../ach/cycle/achActions';
+import { ACH_FILES_STREAM } from '../streams';
 
 export const CUSTOMERS = 4;
 
@@ -33,7 +37,11 @@ export type BankRecipe =
   | { readonly kind: 'staff'; readonly customer: number; readonly account: AccountKind; readonly direction: 'credit' | 'debit'; readonly amount: number }
   | { readonly kind: 'adjust'; readonly customer: number; readonly savings: number; readonly checking: number }
   | { readonly kind: 'reverse'; readonly customer: number; readonly pick: number }
-  | { readonly kind: 'close'; readonly customer: number };
+  | { readonly kind: 'close'; readonly customer: number }
+  | { readonly kind: 'achFile' }
+  | { readonly kind: 'achSettle' }
+  | { readonly kind: 'achReturn'; readonly pick: number; readonly code: 'R01' | 'R03' }
+  | { readonly kind: 'achIncoming'; readonly customer: number; readonly account: AccountKind; readonly amount: number; readonly unknown: boolean };
 
 const customer = fc.nat({ max: CUSTOMERS - 1 });
 const kind = fc.constantFrom<AccountKind>('savings', 'checking');
@@ -46,7 +54,27 @@ export const bankRecipe: fc.Arbitrary<BankRecipe> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('adjust' as const), customer, savings: fc.nat({ max: 100_000 }), checking: fc.nat({ max: 100_000 }) }) },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('reverse' as const), customer, pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const), customer }) },
+  { weight: 6, arbitrary: fc.constant({ kind: 'achFile' as const }) },
+  { weight: 5, arbitrary: fc.constant({ kind: 'achSettle' as const }) },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('achReturn' as const), pick: fc.nat(), code: fc.constantFrom('R01' as const, 'R03' as const) }) },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('achIncoming' as const), customer, account: kind, amount, unknown: fc.boolean() }) },
 );
+
+const BANK_ROUTING = '102000021';
+const ACH_SETTINGS = {
+  bankRoutingNumber: BANK_ROUTING,
+  bankName: 'Summit Bank',
+  destinationRoutingNumber: '011000015',
+  destinationName: 'Federal Reserve Bank',
+  companyIdentification: '1102000021',
+  entryDescription: 'TRANSFER',
+};
+/** Not a digest: the simulation only needs 64 hex characters that follow the text. */
+function fakeSha256(text: string): string {
+  let hash = 0;
+  for (let index = 0; index < text.length; index += 1) hash = (hash * 31 + text.charCodeAt(index)) >>> 0;
+  return hash.toString(16).padStart(64, '0');
+}
 
 interface OpenTransfer {
   readonly request: TransferRequest;
@@ -68,6 +96,7 @@ export function simulateBank(recipes: readonly BankRecipe[]): LoggedEvent[] {
   const accounts: AccountState[] = [];
   const originals: Original[][] = [];
   const transfers: OpenTransfer[] = [];
+  let ach: AchCycleState = initialAchCycleState;
   let n = 0;
   const now = (): string => new Date(Date.parse(NOW) + n * 3_600_000).toISOString();
   const userId = (index: number): string => uuid(100 + index);
@@ -90,6 +119,17 @@ export function simulateBank(recipes: readonly BankRecipe[]): LoggedEvent[] {
     record(`account-${userId(index)}`, events);
     return events;
   };
+  const onAch = (command: AchCycleCommand): void => {
+    const events = decideAchCycle(command, ach);
+    for (const event of events) ach = evolveAchCycle(ach, event);
+    record(ACH_FILES_STREAM, events);
+  };
+  const onTransfer = (transfer: OpenTransfer, commands: Parameters<typeof decideTransferRecord>[0]): void => {
+    const events: TransferEvent[] = decideTransferRecord(commands, transfer.state);
+    for (const event of events) transfer.state = evolveTransfer(transfer.state, event);
+    record(`transfer-${transfer.request.transferId}`, events);
+  };
+  const byId = (transferId: string): OpenTransfer | undefined => transfers.find((transfer) => transfer.request.transferId === transferId);
   const attempt = (run: () => void): void => {
     try {
       run();
@@ -108,14 +148,16 @@ export function simulateBank(recipes: readonly BankRecipe[]): LoggedEvent[] {
     const { request } = transfer;
     const next = nextTransferStep(transfer.state, request);
     if (next === 'done') return;
+    // An external transfer settles at the COB of its file's effective date (achSettle), never as a step.
+    if (next === 'settle' && !request.internal) return;
     const step = fail && (next === 'credit' || next === 'settle') ? 'fail' : next;
     const payeeIndex = request.payeeId === undefined ? -1 : indexOf(request.payeeId);
     const payerIndex = indexOf(request.payerId);
     for (const action of transferStepActions(step, request, now(), { reason: 'Declined', businessDate: now().slice(0, 10) })) {
       if (action.stream === 'transfer') {
-        const events: TransferEvent[] = decideTransferRecord(action.commands, transfer.state);
-        for (const event of events) transfer.state = evolveTransfer(transfer.state, event);
-        record(`transfer-${request.transferId}`, events);
+        onTransfer(transfer, action.commands);
+      } else if (action.stream === 'ach') {
+        onAch(action.command);
       } else if (action.stream === 'payee') {
         try {
           onAccount(payeeIndex, action.command);
@@ -184,6 +226,71 @@ export function simulateBank(recipes: readonly BankRecipe[]): LoggedEvent[] {
         case 'close':
           onAccount(recipe.customer, { type: 'CloseAccount', adminId: ADMIN_ID, now: now() });
           return;
+        case 'achFile': {
+          const before = ach.fileCount;
+          onAch({ type: 'BuildAchFile', fileId: uuid(90_000 + n), businessDate: now().slice(0, 10), settings: ACH_SETTINGS, sha256: fakeSha256, now: now() });
+          if (ach.fileCount === before) return;
+          const file = ach.files.get(uuid(90_000 + n));
+          for (const trace of file?.traceNumbers ?? []) {
+            const transfer = byId(ach.traces.get(trace)?.entry.transferId ?? '');
+            if (transfer) attempt(() => onTransfer(transfer, [{ type: 'RecordSent', now: now() }]));
+          }
+          return;
+        }
+        case 'achSettle': {
+          const due = [...ach.files].find(([, file]) => !file.settled);
+          if (!due) return;
+          const [fileId, file] = due;
+          for (const trace of file.traceNumbers) {
+            const transfer = byId(ach.traces.get(trace)?.entry.transferId ?? '');
+            if (!transfer || transfer.state.phase === 'failed' || transfer.state.phase === 'refunded') continue;
+            const actions = settlementActions(transfer.request, now(), '2099-12-31');
+            onTransfer(transfer, [actions.transfer]);
+            attempt(() => onAccount(indexOf(transfer.request.payerId), actions.payer));
+          }
+          onAch({ type: 'SettleAchFile', fileId, businessDate: '2099-12-31', now: now() });
+          return;
+        }
+        case 'achReturn': {
+          const traces = [...ach.traces].filter(([trace, traced]) => !traced.entry.returnOf && !ach.returned.has(trace));
+          const picked = traces[recipe.pick % Math.max(traces.length, 1)];
+          if (!picked) return;
+          const [trace, traced] = picked;
+          const transfer = byId(traced.entry.transferId);
+          if (!transfer) return;
+          onTransfer(transfer, [returnRecordCommand(recipe.code, now())]);
+          const afterSettlement = transfer.state.phase !== 'none' && transfer.state.returnedAfterSettlement === true;
+          for (const command of returnPayerCommands(transfer.request, recipe.code, afterSettlement, now(), now().slice(0, 10))) onAccount(indexOf(transfer.request.payerId), command);
+          onAch({ type: 'RecordAchReturn', originalTraceNumber: trace, reasonCode: recipe.code, afterSettlement, businessDate: now().slice(0, 10), now: now() });
+          return;
+        }
+        case 'achIncoming': {
+          const traceNumber = `01100001${String(n).padStart(7, '0')}`;
+          const transactionId = uuid(95_000 + n);
+          const returnAs = (reasonCode: 'R02' | 'R03'): void =>
+            onAch({
+              type: 'RecordAchIncomingReturn',
+              returnId: uuid(97_000 + n),
+              traceNumber,
+              reasonCode,
+              amountCents: recipe.amount,
+              routingNumber: '011000015',
+              accountNumber: recipe.unknown ? '9999999999' : String(1_000_000_000 + recipe.customer),
+              name: 'Payroll Inc',
+              transactionCode: recipe.account === 'savings' ? 32 : 22,
+              businessDate: now().slice(0, 10),
+              now: now(),
+            });
+          if (recipe.unknown) return returnAs('R03');
+          try {
+            onAccount(recipe.customer, { type: 'CreditFromAch', transactionId, account: recipe.account, amountCents: recipe.amount, description: 'ACH credit: Payroll Inc', traceNumber, now: now() });
+          } catch (error) {
+            if (isDomainError(error) && error.code === 'closed') return returnAs('R02');
+            throw error;
+          }
+          onAch({ type: 'RecordAchIncomingCredit', traceNumber, customerId: userId(recipe.customer), account: recipe.account, amountCents: recipe.amount, transactionId, businessDate: now().slice(0, 10), now: now() });
+          return;
+        }
       }
     });
   }

@@ -24,8 +24,10 @@ export type TransferState =
       readonly phase: TransferPhase;
       readonly request: TransferRequest;
       readonly failureReason: string | null;
-      /** When an external transfer was handed to settlement (its settlement is due a delay after). */
+      /** When an external transfer was put in an ACH file. */
       readonly sentAt: string | null;
+      /** An ACH return: whether the entry had settled before it came back (undefined: not returned). */
+      readonly returnedAfterSettlement?: boolean;
     };
 
 export const initialTransferState: TransferState = Object.freeze({ phase: 'none' as const });
@@ -38,7 +40,12 @@ export type TransferCommand =
   | { readonly type: 'RecordSent'; readonly now: string }
   | { readonly type: 'RecordSettlement'; readonly now: string; readonly businessDate?: string | undefined }
   | { readonly type: 'RecordFailure'; readonly reason: string; readonly now: string }
-  | { readonly type: 'RecordRefund'; readonly now: string };
+  | { readonly type: 'RecordRefund'; readonly now: string }
+  /**
+   * An ACH return of an external transfer (sent or settled): TransferFailed with the code (and whether it had
+   * settled) and TransferRefunded in one append. [] once failed or refunded.
+   */
+  | { readonly type: 'RecordReturn'; readonly returnCode: string; readonly reason: string; readonly now: string };
 
 export function evolveTransfer(state: TransferState, event: TransferEvent): TransferState {
   if (event.type === 'TransferRequested') return { phase: 'requested', request: event.data, failureReason: null, sentAt: null };
@@ -53,7 +60,12 @@ export function evolveTransfer(state: TransferState, event: TransferEvent): Tran
     case 'TransferSettled':
       return { ...state, phase: 'settled' };
     case 'TransferFailed':
-      return { ...state, phase: 'failed', failureReason: event.data.reason };
+      return {
+        ...state,
+        phase: 'failed',
+        failureReason: event.data.reason,
+        ...(event.data.afterSettlement === undefined ? {} : { returnedAfterSettlement: event.data.afterSettlement }),
+      };
     case 'TransferRefunded':
       return { ...state, phase: 'refunded' };
     default:
@@ -143,6 +155,20 @@ export function decideTransfer(command: TransferCommand, state: TransferState): 
       if (transfer.phase === 'failed' || transfer.phase === 'refunded') return [];
       if (transfer.phase === 'credited' || transfer.phase === 'settled') refuse('transfer_completed');
       return [{ type: 'TransferFailed', data: { transferId, reason: command.reason.trim() || 'Transfer failed', occurredAt: command.now } }];
+    case 'RecordReturn': {
+      if (request.internal) refuse('invalid_transfer_step');
+      if (transfer.phase === 'failed' || transfer.phase === 'refunded') return [];
+      return [
+        {
+          type: 'TransferFailed',
+          data: { transferId, reason: command.reason, occurredAt: command.now, returnCode: command.returnCode, afterSettlement: transfer.phase === 'settled' },
+        },
+        {
+          type: 'TransferRefunded',
+          data: { transferId, transactionId: request.refundTransactionId, account: request.from, amountCents: request.amountCents, occurredAt: command.now },
+        },
+      ];
+    }
     case 'RecordRefund':
       if (transfer.phase === 'refunded') return [];
       if (transfer.phase !== 'failed') refuse('invalid_transfer_step');

@@ -8,6 +8,8 @@ import { expectValidEvents } from '../testing/deciderSpecification';
 import { ADMIN_ID, CUSTOMER_ID, LATER, NOW, opened, PAYEE_ACCOUNT_NUMBER, PAYEE_ID, uuid } from '../testing/fixtures';
 import type { TransferEvent, TransferState } from './transferDecider';
 import { decideTransferRecord, evolveTransfer, initialTransferState } from './transferDecider';
+import { achCycleDecider, type AchCycleEvent } from '../ach/cycle/achCycleDecider';
+import { returnPayerCommands, returnRecordCommand } from '../ach/cycle/achActions';
 import type { TransferStep } from './transferProcessModel';
 import { isOutcomeAlreadyCommitted, isPayeeGone, nextTransferStep, PAYEE_ACCOUNT_CLOSED_REASON, transferRequestOf, transferStepActions } from './transferProcessModel';
 
@@ -22,12 +24,12 @@ const CREDIT = uuid(602);
 const REFUND = uuid(603);
 
 class Streams {
-  readonly events = new Map<string, (AccountEvent | TransferEvent)[]>();
+  readonly events = new Map<string, (AccountEvent | TransferEvent | AchCycleEvent)[]>();
   /** Actions run so far; `crashAfter` stops the run after that many (a crash between two appends). */
   actions = 0;
   crashAfter = Number.POSITIVE_INFINITY;
 
-  list(stream: string): (AccountEvent | TransferEvent)[] {
+  list(stream: string): (AccountEvent | TransferEvent | AchCycleEvent)[] {
     let list = this.events.get(stream);
     if (!list) this.events.set(stream, (list = []));
     return list;
@@ -41,7 +43,10 @@ class Streams {
   transfer(): TransferState {
     return foldEvents(evolveTransfer, initialTransferState, this.list(`transfer-${TRANSFER}`) as TransferEvent[]);
   }
-  append(stream: string, events: readonly (AccountEvent | TransferEvent)[]): void {
+  ach() {
+    return foldEvents(achCycleDecider.evolve, achCycleDecider.initialState, this.list('achFiles') as AchCycleEvent[]);
+  }
+  append(stream: string, events: readonly (AccountEvent | TransferEvent | AchCycleEvent)[]): void {
     if (this.actions >= this.crashAfter) throw new Crash();
     this.actions += 1;
     expectValidEvents([...events]);
@@ -104,6 +109,8 @@ function runStep({ streams, request }: Setup, step: Exclude<TransferStep, 'done'
     try {
       if (action.stream === 'transfer') {
         streams.append(`transfer-${TRANSFER}`, decideTransferRecord(action.commands, streams.transfer()));
+      } else if (action.stream === 'ach') {
+        streams.append('achFiles', achCycleDecider.decide(action.command, streams.ach()));
       } else {
         const userId = action.stream === 'payer' ? request.payerId : request.payeeId!;
         streams.append(action.stream === 'payer' ? `account-${userId}` : payeeStream, accountDecider.decide(action.command, streams.account(userId)));
@@ -114,6 +121,8 @@ function runStep({ streams, request }: Setup, step: Exclude<TransferStep, 'done'
       throw error;
     }
   }
+  // A queued external transfer waits for its file and the COB of its effective date (the settle step).
+  if (step === 'send') return 'settle';
   return nextTransferStep(streams.transfer(), request);
 }
 
@@ -131,6 +140,9 @@ function runToEnd(setup: Setup, settlement: 'accept' | 'reject' = 'accept'): voi
     reason = next === 'fail' && step === 'credit' ? PAYEE_ACCOUNT_CLOSED_REASON : undefined;
     step = next;
   }
+  // The COB settles a file's entries until it records the file settled: a settlement cut short after its record is
+  // run again (the payer's completion is then all that is missing).
+  if (!setup.request.internal && setup.streams.transfer().phase === 'settled') runStep(setup, 'settle');
 }
 
 const types = (events: readonly { type: string }[]) => events.map((e) => e.type);
@@ -170,54 +182,80 @@ describe('the transfer process after the debit', () => {
     expect(streams.list(`transfer-${TRANSFER}`)[2]).toMatchObject({ data: { reason: PAYEE_ACCOUNT_CLOSED_REASON } });
   });
 
-  it('external: sent, then settled after the delay', () => {
+  it('external: queued for the next ACH file, then settled by the COB of its effective date', () => {
     const setup = setUp({ internal: false });
     expect(runStep(setup, 'send')).toBe('settle');
+    expect(types(setup.streams.list('achFiles'))).toEqual(['AchEntryQueued']);
+    expect(setup.streams.ach().waiting.get(TRANSFER)).toMatchObject({ amountCents: 2500, transactionCode: 22, routingNumber: '021000021', accountNumber: '9876543210' });
     expect(setup.streams.history(CUSTOMER_ID).transactions.get(DEBIT)?.status).toBe('pending');
+    // queued twice (a re-run after a crash): still one entry
+    expect(runStep(setup, 'send')).toBe('settle');
+    expect(types(setup.streams.list('achFiles'))).toEqual(['AchEntryQueued']);
     runToEnd(setup);
-    expect(types(setup.streams.list(`transfer-${TRANSFER}`))).toEqual(['TransferRequested', 'TransferDebited', 'TransferSent', 'TransferSettled']);
+    expect(types(setup.streams.list(`transfer-${TRANSFER}`))).toEqual(['TransferRequested', 'TransferDebited', 'TransferSettled']);
     expect(setup.streams.history(CUSTOMER_ID).transactions.get(DEBIT)?.status).toBe('completed');
   });
 
-  it('external, rejected by the recipient bank: failed and refunded', () => {
+  function applyReturn(setup: Setup): void {
+    const { streams, request } = setup;
+    streams.append(`transfer-${TRANSFER}`, decideTransferRecord([returnRecordCommand('R01', LATER)], streams.transfer()));
+    const record = streams.transfer();
+    const afterSettlement = record.phase !== 'none' && record.returnedAfterSettlement === true;
+    for (const command of returnPayerCommands(request, 'R01', afterSettlement, LATER, '2025-06-02')) {
+      streams.append(`account-${CUSTOMER_ID}`, accountDecider.decide(command, streams.account(CUSTOMER_ID)));
+    }
+  }
+
+  it('external, returned before settlement: failed, refunded from ach-outbound, and the COB no longer settles it', () => {
     const setup = setUp({ internal: false });
-    runToEnd(setup, 'reject');
-    expect(types(setup.streams.list(`transfer-${TRANSFER}`))).toEqual(['TransferRequested', 'TransferDebited', 'TransferSent', 'TransferFailed', 'TransferRefunded']);
+    runStep(setup, 'send');
+    applyReturn(setup);
+    expect(types(setup.streams.list(`transfer-${TRANSFER}`))).toEqual(['TransferRequested', 'TransferDebited', 'TransferFailed', 'TransferRefunded']);
+    expect(setup.streams.list(`transfer-${TRANSFER}`)[2]).toMatchObject({ data: { reason: 'Returned: R01 Insufficient funds', returnCode: 'R01', afterSettlement: false } });
+    const refund = setup.streams.list(`account-${CUSTOMER_ID}`).at(-1);
+    expect(refund).toMatchObject({ type: 'AccountCredited', data: { clearing: 'ach-outbound', description: 'Returned: R01 Insufficient funds', refundOf: DEBIT } });
+    expect(setup.streams.history(CUSTOMER_ID).transactions.get(DEBIT)?.status).toBe('failed');
+    expect(setup.streams.account(CUSTOMER_ID)).toMatchObject({ balances: { savings: 10000 } });
+    expect(nextTransferStep(setup.streams.transfer(), setup.request)).toBe('done');
+    // the COB's settlement, had it raced the return, is refused by the record (the commit point)
+    expect(() => decideTransferRecord([{ type: 'RecordSettlement', now: LATER }], setup.streams.transfer())).toThrow();
+    // the same return again: nothing more
+    applyReturn(setup);
     expect(setup.streams.account(CUSTOMER_ID)).toMatchObject({ balances: { savings: 10000 } });
   });
 
-  it('commits one outcome only: a settlement after the debit failed follows the failure, and the other way round', () => {
-    const failedFirst = setUp({ internal: false });
-    runStep(failedFirst, 'send');
-    runStep(failedFirst, 'fail', { reason: 'Rejected' });
-    expect(runStep(failedFirst, 'settle')).toBe('fail');
-    runToEnd(failedFirst);
-    expect(failedFirst.streams.transfer().phase).toBe('refunded');
+  it('external, returned after settlement: the completed debit fails and the refund comes from cash-at-fed', () => {
+    const setup = setUp({ internal: false });
+    runStep(setup, 'send');
+    runStep(setup, 'settle');
+    expect(setup.streams.history(CUSTOMER_ID).transactions.get(DEBIT)?.status).toBe('completed');
+    applyReturn(setup);
+    expect(setup.streams.list(`transfer-${TRANSFER}`)[3]).toMatchObject({ type: 'TransferFailed', data: { afterSettlement: true } });
+    expect(setup.streams.list(`account-${CUSTOMER_ID}`).at(-2)).toMatchObject({ type: 'TransactionStatusChanged', data: { status: 'failed', previousStatus: 'completed' } });
+    expect(setup.streams.list(`account-${CUSTOMER_ID}`).at(-1)).toMatchObject({ type: 'AccountCredited', data: { clearing: 'cash-at-fed' } });
+    expect(setup.streams.history(CUSTOMER_ID).transactions.get(DEBIT)?.status).toBe('failed');
+    expect(setup.streams.account(CUSTOMER_ID)).toMatchObject({ balances: { savings: 10000 } });
+  });
 
-    const settledFirst = setUp({ internal: false });
-    runStep(settledFirst, 'send');
-    runStep(settledFirst, 'settle');
-    expect(settledFirst.streams.transfer().phase).toBe('settled');
-    const again = setUp({ internal: false });
-    runStep(again, 'send');
-    // the debit completed, then the process crashed before recording the settlement; a second answer rejects:
-    again.streams.append(`account-${CUSTOMER_ID}`, accountDecider.decide({ type: 'SetTransactionStatus', transactionId: DEBIT, status: 'completed', now: LATER }, again.streams.account(CUSTOMER_ID)));
-    expect(runStep(again, 'fail', { reason: 'Rejected' })).toBe('settle');
-    runToEnd(again);
-    expect(again.streams.transfer().phase).toBe('settled');
-    expect(again.streams.account(CUSTOMER_ID)).toMatchObject({ balances: { savings: 7500 } });
+  it('a completed debit stays final to every other status change', () => {
+    const setup = setUp({ internal: false });
+    runStep(setup, 'send');
+    runStep(setup, 'settle');
+    expect(() => accountDecider.decide({ type: 'SetTransactionStatus', transactionId: DEBIT, status: 'failed', now: LATER }, setup.streams.account(CUSTOMER_ID))).toThrow(
+      'Transaction status cannot be changed',
+    );
   });
 
   it('survives a crash after any action: running the step again from the start gives the uninterrupted result (property)', () => {
     const cases = fc.record({
-      kind: fc.constantFrom('internal', 'internal-closed', 'external', 'external-rejected', 'self'),
+      kind: fc.constantFrom('internal', 'internal-closed', 'external', 'self'),
       crashAfter: fc.nat({ max: 8 }),
     });
     fc.assert(
       fc.property(cases, ({ kind, crashAfter }) => {
         const make = () =>
           setUp({ internal: !kind.startsWith('external'), payee: kind === 'internal-closed' ? 'closed' : 'open', toSelf: kind === 'self' });
-        const settlement = kind === 'external-rejected' ? 'reject' : 'accept';
+        const settlement = 'accept';
         const clean = make();
         runToEnd(clean, settlement);
 

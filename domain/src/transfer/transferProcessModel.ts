@@ -1,4 +1,6 @@
 import type { AccountCommand, CreditForTransfer, RefundTransfer, SetTransactionStatus } from '../account/accountCommands';
+import type { AchCycleCommand } from '../ach/cycle/achCycleDecider';
+import { waitingEntryOf } from '../ach/cycle/achActions';
 import { assertNever } from '../decider';
 import { isDomainError } from '../domainError';
 import type { EventData } from '../events/eventSchemas';
@@ -14,9 +16,11 @@ import type { TransferCommand, TransferRequest, TransferState } from './transfer
  *   credit  (internal)  1. payee account   CreditForTransfer            refused because the payee is gone → 'fail'
  *                       2. payer account   SetTransactionStatus completed
  *                       3. transfer        StartTransfer, RecordPayeeCredit        → credited (done)
- *   send    (external)  1. transfer        StartTransfer, RecordSent               → sent; settlement due after the delay
- *   settle  (accepted)  1. payer account   SetTransactionStatus completed           (the commit point of the outcome)
- *                       2. transfer        RecordSettlement                         → settled (done)
+ *   send    (external)  1. transfer        StartTransfer
+ *                       2. achFiles        QueueAchEntry                            → waits for the next ACH file
+ *   settle  (external)  run by the COB of the file's effective date (docs/ach.md), not by the process:
+ *                       1. transfer        RecordSettlement                         (the commit point: or a return)
+ *                       2. payer account   SetTransactionStatus completed           → settled (done)
  *   fail    (reason)    1. payer account   SetTransactionStatus failed              (the commit point of the outcome)
  *                       2. transfer        StartTransfer, RecordFailure(reason)     → failed
  *   refund  (failed)    1. payer account   SetTransactionStatus failed (again: a no-op), RefundTransfer
@@ -76,7 +80,8 @@ export function transferRequestOf(payerId: string, debit: EventData<'AccountDebi
 export type TransferAction =
   | { readonly stream: 'payer'; readonly command: AccountCommand }
   | { readonly stream: 'payee'; readonly command: CreditForTransfer }
-  | { readonly stream: 'transfer'; readonly commands: readonly TransferCommand[] };
+  | { readonly stream: 'transfer'; readonly commands: readonly TransferCommand[] }
+  | { readonly stream: 'ach'; readonly command: AchCycleCommand };
 
 export const PAYEE_ACCOUNT_CLOSED_REASON = 'Recipient account is closed';
 
@@ -161,11 +166,14 @@ export function transferStepActions(
       ];
     }
     case 'send':
-      return [{ stream: 'transfer', commands: [start, { type: 'RecordSent', now }] }];
+      return [
+        { stream: 'transfer', commands: [start] },
+        { stream: 'ach', command: { type: 'QueueAchEntry', entry: waitingEntryOf(request), now } },
+      ];
     case 'settle':
       return [
-        { stream: 'payer', command: debitStatus(request, 'completed', now) },
         { stream: 'transfer', commands: [{ type: 'RecordSettlement', now, businessDate }] },
+        { stream: 'payer', command: debitStatus(request, 'completed', now) },
       ];
     case 'fail':
       return [

@@ -1,4 +1,5 @@
 import { accountsProjection } from './accountsProjection';
+import { achProjection } from './achProjection';
 import { cardRequestsProjection } from './cardRequestsProjection';
 import { directoryProjection } from './directoryProjection';
 import { interestProjection } from './interestProjection';
@@ -22,4 +23,5 @@ export const defaultProjections: readonly Projection[] = [
   standingOrdersProjection,
   ledgerProjection,
   interestProjection,
+  achProjection,
 ];

@@ -1,3 +1,4 @@
+import { achTables } from './achMigration';
 import { interestTables } from './interestMigration';
 import { ledgerTables } from './ledgerMigration';
 import { schemaIdent } from './readModelSchema';
@@ -257,6 +258,7 @@ export const migrations: readonly Migration[] = [
   { version: 5, name: 'the books: journal, ledger accounts, clearing items, day closes, business date', sql: ledgerTables },
   { version: 6, name: 'interest: accounts, day balances, days, months, payments', sql: interestTables },
   { version: 7, name: "transactions.kind takes 'interest' (one mapping of a money event to its kind)", sql: transactionKindInterest },
+  { version: 8, name: 'ACH: files and their entries', sql: achTables },
 ];
 
 export const LATEST_MIGRATION = migrations.at(-1)!.version;

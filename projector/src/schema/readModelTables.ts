@@ -24,6 +24,8 @@ export interface ReadModelTables {
   readonly interestDays: string;
   readonly interestMonths: string;
   readonly interestPayments: string;
+  readonly achFiles: string;
+  readonly achEntries: string;
 }
 
 /** The tables a rebuild compares and a projection writes, in a stable order (checkpoint excluded). */
@@ -47,6 +49,8 @@ export const READ_MODEL_TABLE_NAMES = [
   'interest_days',
   'interest_months',
   'interest_payments',
+  'ach_files',
+  'ach_entries',
 ] as const;
 
 export function readModelTables(schemaName: string): ReadModelTables {
@@ -74,5 +78,7 @@ export function readModelTables(schemaName: string): ReadModelTables {
     interestDays: `${schema}.interest_days`,
     interestMonths: `${schema}.interest_months`,
     interestPayments: `${schema}.interest_payments`,
+    achFiles: `${schema}.ach_files`,
+    achEntries: `${schema}.ach_entries`,
   };
 }

@@ -3,7 +3,13 @@ import { parseAchSettings } from './achSettings';
 
 describe('ACH settings', () => {
   it('default to the local folders (no SFTP)', () => {
-    expect(parseAchSettings({})).toEqual({ ACH_SFTP_OUTBOX: 'outbox', ACH_SFTP_INBOX: 'inbox', ACH_SFTP_TIMEOUT_MS: 20_000 });
+    expect(parseAchSettings({})).toEqual({ ACH_SFTP_OUTBOX: 'outbox', ACH_SFTP_INBOX: 'inbox', ACH_SFTP_TIMEOUT_MS: 20_000, ACH_CUTOFFS: ['10:30', '16:00'], ACH_POLL_EVERY_MS: 30_000 });
+  });
+
+  it('read the cut-offs as sorted UTC times, refusing anything else', () => {
+    expect(parseAchSettings({ ACH_CUTOFFS: '16:00, 08:15,16:00' }).ACH_CUTOFFS).toEqual(['08:15', '16:00']);
+    expect(() => parseAchSettings({ ACH_CUTOFFS: '24:00' })).toThrow(/ACH_CUTOFFS: must be times HH:MM/);
+    expect(() => parseAchSettings({ ACH_CUTOFFS: '9:00' })).toThrow(/ACH_CUTOFFS/);
   });
 
   it('read sftp://user@host:port/path', () => {

@@ -58,6 +58,18 @@ const achSettingsSchema = z
     /** Under the base directory: where the bank puts its outbound files, and where the ODFI leaves returns and incoming files. */
     ACH_SFTP_OUTBOX: folder.default('outbox'),
     ACH_SFTP_INBOX: folder.default('inbox'),
+    /**
+     * The cut-offs (calendar mode): wall-clock times, UTC, `HH:MM` separated by commas, at which the worker builds a
+     * file of every waiting entry and transmits it. Manual mode builds files only on POST /admin/ach/files.
+     */
+    ACH_CUTOFFS: z
+      .string()
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d(\s*,\s*([01]\d|2[0-3]):[0-5]\d)*$/, 'must be times HH:MM (UTC) separated by commas, e.g. 10:30,16:00')
+      .transform((value) => [...new Set(value.split(',').map((time) => time.trim()))].sort())
+      .default(['10:30', '16:00']),
+    /** How often the worker looks at the clock for a cut-off and at the inbox for returns and incoming files. */
+    ACH_POLL_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     /** How long a connection may take before the attempt fails. */
     ACH_SFTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   })

@@ -1,6 +1,9 @@
 import { readFileSync, mkdirSync, writeFileSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { buildOutboundFile, parseNachaFile } from '@bank/domain';
+import { achCycleDecider, buildOutboundFile, parseNachaFile, type AchCycleEvent } from '@bank/domain';
+import { achFileSettingsOf } from './cycle/achCycleDeps';
+import { sha256Hex } from './cycle/buildAchFile';
+import { writeReturnsFile } from './odfi/returnsFile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAchSettings } from './achSettings';
 import { AchTransportError, type AchTransport } from './achTransport';
@@ -102,6 +105,26 @@ describe('ACH over SFTP (a real OpenSSH server)', () => {
     expect(text).toBe(returns);
     const entry = parseNachaFile(text).batches[0]!.entries[0]!;
     expect(entry.addenda).toMatchObject({ type: '99', returnReasonCode: 'R03', originalTraceNumber: '102000020000002' });
+  });
+
+  it("a file built by the cycle's builder goes up, and the ODFI's returns for it come down and match its trace numbers", async () => {
+    let state = achCycleDecider.initialState;
+    const apply = (events: AchCycleEvent[]) => {
+      for (const event of events) state = achCycleDecider.evolve(state, event);
+      return events;
+    };
+    for (const [n, accountNumber] of ['4000123456', '778899'].entries()) {
+      apply(achCycleDecider.decide({ type: 'QueueAchEntry', entry: { transferId: `00000000-0000-4000-8000-00000000010${n}`, amountCents: 1_000 + n, routingNumber: '021000021', accountNumber, name: `Payee ${n}`, transactionCode: 22 }, now: '2026-11-25T17:05:00.000Z' }, state));
+    }
+    const [built] = apply(achCycleDecider.decide({ type: 'BuildAchFile', fileId: '00000000-0000-4000-8000-000000000200', businessDate: '2026-11-25', settings: achFileSettingsOf('102000021'), sha256: sha256Hex, now: '2026-11-25T17:05:00.000Z' }, state));
+    if (built?.type !== 'AchFileBuilt') throw new Error('expected a file');
+    const receipt = await transport.upload('ACH-202611251705-built.txt', built.data.text);
+    expect(receipt.sha256).toBe(built.data.sha256);
+    expect(readFileSync(path.join(server.remoteDir, 'outbox', 'ACH-202611251705-built.txt'), 'utf8')).toBe(built.data.text);
+    const answer = writeReturnsFile({ outbound: readFileSync(path.join(server.remoteDir, 'outbox', 'ACH-202611251705-built.txt'), 'utf8'), accountNumbers: ['778899'], reasonCode: 'R03', createdAt: '2026-11-30T06:15:00.000Z' });
+    writeFileSync(path.join(server.remoteDir, 'inbox', 'RET-built.txt'), answer.text);
+    const downloaded = parseNachaFile(await transport.download('RET-built.txt'));
+    expect(downloaded.batches[0]!.entries[0]!.addenda).toMatchObject({ type: '99', returnReasonCode: 'R03', originalTraceNumber: built.data.entries[1]!.traceNumber });
   });
 
   it('refuses names with folders, a key the server does not know, and a server with another host key', async () => {

@@ -12,6 +12,7 @@ import { createAuditRouter } from './features/audit/auditRouter';
 import { createAuthRouter } from './features/auth/authRouter';
 import { createBankRouter } from './features/bank/bankRouter';
 import { createBeneficiariesRouter } from './features/beneficiaries/beneficiariesRouter';
+import { createAchRouter, isAchUploadRequest } from './features/ach/achRouter';
 import { createBusinessDateRouter } from './features/businessDate/businessDateRouter';
 import { createCardsRouter } from './features/cards/cardsRouter';
 import { createContactsRouter } from './features/contacts/contactsRouter';
@@ -68,6 +69,7 @@ export function createApiRouters(deps: AppDeps): express.Router[] {
     createAuditRouter(deps),
     createBusinessDateRouter(deps),
     createInterestRouter(deps),
+    createAchRouter(deps),
   ];
 }
 
@@ -100,7 +102,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(compression({ threshold: 1024 }));
   // 100 kB everywhere; the upload routes parse their bodies themselves, after authentication (usersRouter.ts).
   api.use(storableText());
-  api.use(jsonBody({ defer: isUploadRequest }));
+  api.use(jsonBody({ defer: isUploadRequest, notJson: isAchUploadRequest }));
   api.use(authenticate(deps));
   api.use(consistentRead(deps));
   // Answers carrying a token, a TOTP secret or recovery codes are never kept in an idempotency record.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Role } from '@bank/domain';
+import { writeNachaFile, type Role } from '@bank/domain';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeCatalogue } from './features/openapi/routeCatalogue';
@@ -29,11 +29,41 @@ interface Case {
   readonly route: string;
   readonly path: (fx: Fixture) => Promise<string> | string;
   readonly body?: (fx: Fixture) => Promise<object> | object;
+  /** A text/plain body instead (a NACHA file). */
+  readonly text?: () => string;
   /** Allowed callers for which the contract's success cannot happen (e.g. staff have no account to transfer from). */
   readonly notSuccessFor?: readonly Caller[];
 }
 
 const callersByRole = new Map<Caller, () => Promise<SignedIn>>();
+
+let nachaTrace = 1;
+/** A NACHA file of one entry to an account of no customer: a return of an entry never sent, or an incoming credit. */
+function nachaFile(asReturn: boolean): string {
+  nachaTrace += 1;
+  const traceNumber = `01100001${String(Date.now() % 1_000_000).padStart(6, '0')}${nachaTrace % 10}`;
+  return writeNachaFile({
+    header: { immediateDestination: '102000021', immediateOrigin: '011000015', creationDate: '2026-11-26', creationTime: '0800', fileIdModifier: 'A', immediateDestinationName: 'Summit Bank', immediateOriginName: 'Fed', referenceCode: '' },
+    batches: [
+      {
+        header: { companyName: 'Matrix', companyDiscretionaryData: '', companyIdentification: '1234567890', secCode: 'PPD', companyEntryDescription: 'MATRIX', companyDescriptiveDate: '', effectiveEntryDate: '2026-11-26', settlementDate: '', originatorStatusCode: '1', odfiIdentification: '01100001' },
+        entries: [
+          {
+            transactionCode: asReturn ? 21 : 22,
+            rdfiRoutingNumber: '102000021',
+            accountNumber: '9999999999',
+            amountCents: 100,
+            individualIdentification: 'MATRIX',
+            individualName: 'Nobody',
+            discretionaryData: '',
+            traceNumber,
+            ...(asReturn ? { addenda: { type: '99' as const, returnReasonCode: 'R01' as const, originalTraceNumber: '102000029999999', dateOfDeath: '', originalReceivingDfi: '01100001', addendaInformation: '' } } : {}),
+          },
+        ],
+      },
+    ],
+  });
+}
 
 /** The UTC date after today (the test app's business date follows the calendar). */
 function tomorrowUtc(): string {
@@ -223,6 +253,14 @@ const cases: readonly Case[] = [
   { method: 'get', route: '/admin/business-date', path: () => '/api/admin/business-date' },
   // The test app follows the calendar: an admin's advance is refused with 409 (the advance itself: businessDate.int.test.ts).
   { method: 'post', route: '/admin/business-date/advance', path: () => '/api/admin/business-date/advance', body: () => ({ days: 1 }), notSuccessFor: ['admin'] },
+  // ACH: a file built now (or none waiting: 200 either way); the files of this app; a file that does not exist is
+  // 404 for the roles allowed (not a role refusal); NACHA files whose entries match nothing here.
+  { method: 'post', route: '/admin/ach/files', path: () => '/api/admin/ach/files' },
+  { method: 'get', route: '/admin/ach/files', path: () => '/api/admin/ach/files' },
+  { method: 'get', route: '/admin/ach/files/:id', path: () => `/api/admin/ach/files/${randomUUID()}`, notSuccessFor: ['admin', 'auditor'] },
+  { method: 'get', route: '/admin/ach/files/:id/download', path: () => `/api/admin/ach/files/${randomUUID()}/download`, notSuccessFor: ['admin', 'auditor'] },
+  { method: 'post', route: '/admin/ach/returns', path: () => '/api/admin/ach/returns', text: () => nachaFile(true) },
+  { method: 'post', route: '/admin/ach/incoming', path: () => '/api/admin/ach/incoming', text: () => nachaFile(false) },
   { method: 'get', route: '/rates', path: () => '/api/rates' },
   // A change from tomorrow (the test app follows the calendar: the business date is today).
   { method: 'put', route: '/admin/rates', path: () => '/api/admin/rates', body: () => ({ account: 'checking', annualRate: 0.5, effectiveFrom: tomorrowUtc() }) },
@@ -295,7 +333,7 @@ describe('the authorization matrix', () => {
         const fx: Fixture = { me };
         let req = request(t.app)[c.method](await c.path(fx));
         if (me) req = req.set(me.auth);
-        const res = c.body ? await req.send(await c.body(fx)) : await req;
+        const res = c.text ? await req.type('text/plain').send(c.text()) : c.body ? await req.send(await c.body(fx)) : await req;
         const where = `${caller} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`;
         if (allowed(doc.access, caller)) {
           if (c.notSuccessFor?.includes(caller)) expect([401, 403], where).not.toContain(res.status);

@@ -39,6 +39,8 @@ function worker(clock: ReturnType<typeof manualClock>): Cob {
     clock,
     steps: {
       standingOrders: standingOrdersStep({ commands, pool: fx.pool, transfer: { signals: fx.signals, creditWaitMs: 0 }, clock, catchUpDays: 3 }),
+      // No ACH file in this test: nothing to settle.
+      achSettlement: async () => undefined,
       interest: interestStep({ commands, store: fx.store, pool: fx.pool, clock, projectorWaitMs: 30_000, paymentConcurrency: 4 }),
     },
   });
@@ -66,6 +68,7 @@ describe('the COB in calendar mode, run by three workers at once', () => {
     expect(events.filter((event) => event.type === 'CobStepCompleted').map((event) => [event.data.businessDate, event.data.step])).toEqual(
       expected.flatMap((date) => [
         [date, 'standingOrders'],
+        [date, 'achSettlement'],
         [date, 'interest'],
       ]),
     );

@@ -38,6 +38,8 @@ const cob = createCob({
   startDate: books.BUSINESS_DATE_START,
   steps: {
     standingOrders: standingOrdersStep({ commands, pool, transfer: { signals, creditWaitMs: 0 }, clock: systemClock, catchUpDays: 3, logger }),
+    // No ACH file in this test: nothing to settle.
+    achSettlement: async () => undefined,
     interest: interestStep({
       commands,
       store,

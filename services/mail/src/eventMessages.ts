@@ -87,7 +87,7 @@ export async function messagesForEvent(event: RecordedEvent, lookups: MailLookup
     if (interest || !data.transferId) return [message('interestPaid', event, customer, { ...money, month: interest?.month ?? '' })];
     if (data.refundOf) {
       // The money of an external transfer came back (the ACH clearing account); internal refunds are not returns.
-      return data.clearing === 'ach-outbound' ? [message('transferReturned', event, customer, { ...money, description: data.description })] : [];
+      return data.clearing === 'ach-outbound' || data.clearing === 'cash-at-fed' ? [message('transferReturned', event, customer, { ...money, description: data.description })] : [];
     }
     const payerId = await lookups.transferPayer(data.transferId);
     if (payerId === customer.userId) return [];

@@ -67,7 +67,7 @@ beforeAll(async () => {
   await ensureMailSchema(fx.pool);
   smtp = await startSmtpTestServer();
   redis = new Redis(fx.redis.url, { maxRetriesPerRequest: null });
-  transfers = startTransferProcess({ store: fx.store, commands: fx.commands, pool: fx.pool, signals: fx.signals, scheduleSettlement: async () => undefined, settlementDelayMs: 60_000 });
+  transfers = startTransferProcess({ store: fx.store, commands: fx.commands, pool: fx.pool, signals: fx.signals });
   await transfers.ready;
   await startMailHere();
 });

@@ -104,7 +104,6 @@ const configSchema = z.object({
     .trim()
     .refine(isValidRoutingNumber, 'must be 9 digits that pass the ABA check digit (3·d1 + 7·d2 + d3 + … ≡ 0 mod 10)')
     .default(bankIdentity.routingNumber),
-  SETTLEMENT_DELAY_MS: z.coerce.number().int().min(0).default(5000),
   AUDIT_CHECK_EVERY_MS: z.coerce.number().int().positive().default(60 * 60 * 1000),
   /** Streams whose folded state each process keeps in memory (the command handler's LRU cache). */
   COMMAND_CACHE_STREAMS: z.coerce.number().int().min(1).max(10_000_000).default(10_000),

@@ -78,6 +78,8 @@ async function monthEnd(label: string, count: number, bulk: boolean): Promise<Re
       startDate: DATE,
       steps: {
         standingOrders: async () => {},
+        // No ACH file in this test: nothing to settle.
+        achSettlement: async () => undefined,
         interest: interestStep({ commands, store, pool, clock, projectorWaitMs: 1_800_000, paymentConcurrency: concurrency, logger: createLogger('bench') }),
       },
     });

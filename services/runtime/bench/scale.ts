@@ -290,6 +290,8 @@ async function closeGeneratedHistory(databaseUrl: string, pool: ReturnType<typeo
       startDate: utcDate(new Date(Date.now() - 86_400_000)),
       steps: {
         standingOrders: async () => {},
+        // No ACH file in this test: nothing to settle.
+        achSettlement: async () => undefined,
         // The accrual of every generated account (the COB's own step; summary: accounts accruing, cents booked).
         interest: async (date, today) => {
           const stepStarted = performance.now();

@@ -8,6 +8,7 @@ import { createBusinessCalendar, parseBooksSettings } from '@bank/books';
 import { checkServices, systemClock, createLogger, createPool, createRedis, ensureDatabase, redactUrl, ServicesUnavailableError, watchRedis, type Config, type Logger } from '@bank/platform';
 import { createProjectionReader, startProjector, type ProjectionReader, type ProjectorHandle } from '@bank/projector';
 import { auditReadModels } from '@bank/audit';
+import { createAchTransport, parseAchSettings } from '@bank/ach';
 import { createTransferSignals, parseTransferSettings, type TransferSignals } from '@bank/transfers';
 import { startWorker, type RunningWorker } from '@bank/worker';
 import type pg from 'pg';
@@ -62,6 +63,7 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
   const env = options.env ?? process.env;
   const logger = options.logger ?? createLogger('bank', config.LOG_LEVEL);
   const transferSettings = parseTransferSettings(env);
+  const achSettings = parseAchSettings({ ...env, NODE_ENV: config.NODE_ENV });
   // Read once: manual business dates are refused here in production, before anything connects.
   const booksSettings = parseBooksSettings({ ...env, NODE_ENV: config.NODE_ENV });
   // Keys first, so that a production start without its secrets stops before connecting to anything.
@@ -101,6 +103,7 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
       calendar,
       logger: logger.child({ component: 'worker' }),
       registry,
+      ach: { transport: createAchTransport(achSettings, config.DATA_DIR, logger.child({ component: 'ach' })), cutoffs: achSettings.ACH_CUTOFFS, pollEveryMs: achSettings.ACH_POLL_EVERY_MS },
       // The periodic audit (AUDIT_CHECK_EVERY_MS): the read models against the replay of the log, as GET /audit/verify compares them.
       verifyReadModels: () => auditReadModels({ pool, store }),
     });

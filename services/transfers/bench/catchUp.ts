@@ -31,8 +31,6 @@ async function main(): Promise<void> {
     store,
     commands: createCommandHandler({ store, snapshots: createPostgresSnapshotStore(pool) }),
     pool,
-    scheduleSettlement: async () => undefined,
-    settlementDelayMs: 0,
     name: NAME,
   });
   await transfers.ready;

@@ -7,9 +7,7 @@
  *   before-credit        process: about to credit the payee
  *   after-credit         process: payee credited; the payer's debit not yet completed, the transfer not yet recorded
  *   after-complete       process: payer's debit completed; the transfer's record not yet appended
- *   after-send           process: external transfer recorded as sent; its settlement not yet scheduled
- *   before-settle        settlement: about to commit the outcome on the payer's debit
- *   mid-settle           settlement: outcome committed on the payer's debit; the transfer not yet recorded settled/failed
+ *   after-send           process: external transfer's record started; not yet queued for its ACH file
  *   after-refund-credit  process: payer refunded; TransferRefunded not yet appended
  *
  * Every hit writes `FAULT <point>` on stdout first, so a test knows where the process stopped.
@@ -20,8 +18,6 @@ export const faultPoints = [
   'after-credit',
   'after-complete',
   'after-send',
-  'before-settle',
-  'mid-settle',
   'after-refund-credit',
 ] as const;
 export type FaultPoint = (typeof faultPoints)[number];
@@ -30,7 +26,7 @@ export type FaultHook = (point: FaultPoint) => Promise<void>;
 
 export const noFaults: FaultHook = async () => undefined;
 
-/** Builds the hook from a `TRANSFER_FAULT`-style spec: `before-credit:hang,mid-settle:exit`. */
+/** Builds the hook from a `TRANSFER_FAULT`-style spec: `before-credit:hang,after-send:exit`. */
 export function faultHookFromSpec(spec: string | undefined, nodeEnv = process.env.NODE_ENV): FaultHook {
   if (!spec || nodeEnv === 'production') return noFaults;
   const modes = new Map<string, 'hang' | 'exit'>();

@@ -1,7 +1,7 @@
 /**
  * @bank/transfers — money moving between accounts and banks (docs/transfers.md): the request on the request path
  * (one decision, one append: the payer's debit), the transfer process that follows the log from there, the
- * settlement queue, the sweeper, payment pins, and how a waiting request learns the outcome.
+ * sweeper, payment pins, and how a waiting request learns the outcome.
  */
 export * from './faults';
 export * from './paymentPin';
@@ -9,8 +9,6 @@ export * from './processCheckpoint';
 export * from './queueNames';
 export * from './recipient';
 export * from './requestTransfer';
-export * from './settlementNetwork';
-export * from './settlementQueue';
 export * from './standingOrderRunner';
 export * from './sweeper';
 export * from './transferProcess';

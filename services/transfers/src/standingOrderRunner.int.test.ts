@@ -84,7 +84,7 @@ beforeAll(async () => {
   fx = await createTransferFixture('standing_orders');
   projector = startProjector({ pool: fx.pool, store: fx.store });
   await projector.ready;
-  transfers = startTransferProcess({ store: fx.store, commands: fx.commands, pool: fx.pool, signals: fx.signals, scheduleSettlement: async () => undefined, settlementDelayMs: 1_000 });
+  transfers = startTransferProcess({ store: fx.store, commands: fx.commands, pool: fx.pool, signals: fx.signals });
   await transfers.ready;
 });
 

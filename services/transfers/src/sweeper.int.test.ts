@@ -10,12 +10,11 @@ import { startTransferProcess, type TransferProcessHandle } from './transferProc
 /**
  * Transfers whose record was begun the way the request path once wrote it (TransferRequested first, then a debit
  * without the intent): the transfer process finishes those whose payer was debited; the sweeper abandons those whose
- * payer never was, and schedules again a settlement Redis lost.
+ * payer never was.
  */
 let fx: TransferFixture;
 let projector: ProjectorHandle;
 let transferProcess: TransferProcessHandle;
-const scheduled: { transferId: string; stillDue: boolean }[] = [];
 
 beforeAll(async () => {
   fx = await createTransferFixture('transfer_sweeper');
@@ -26,8 +25,6 @@ beforeAll(async () => {
     store: fx.store,
     commands: fx.commands,
     pool: fx.pool,
-    scheduleSettlement: async () => undefined,
-    settlementDelayMs: 100,
   });
   await transferProcess.ready;
 });
@@ -126,8 +123,6 @@ describe('records begun the old way', () => {
     const report = await sweepTransfers({
       pool: fx.pool,
       commands: fx.commands,
-      settlement: { schedule: async (transferId, _runAt, options) => ((scheduled.push({ transferId, stillDue: options?.stillDue ?? false }), 'queued')) },
-      settlementDelayMs: 100,
       abandonAfterMs: 60_000,
     });
     expect(report.actions).toContainEqual({ transferId: old.transferId, action: 'abandoned' });

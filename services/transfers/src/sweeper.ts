@@ -2,12 +2,10 @@ import type { CommandHandler } from '@bank/commands';
 import { accountDecider, hasTransaction, nextTransferStep, streams, transferDecider } from '@bank/domain';
 import type { Logger } from '@bank/platform';
 import type pg from 'pg';
-import type { SettlementQueue } from './settlementQueue';
 import { advanceTransfer, readTransfer, transferStepContext, type BusinessDateSource } from './transferSteps';
 
 /**
- * What the log-driven process cannot see again by itself: a settlement whose job Redis lost (the process handed the
- * transfer to the queue and moved its checkpoint on), and records begun before the request became the debit
+ * What the log-driven process cannot see again by itself: records begun before the request became the debit
  * (`requested` with no debit: abandoned after TRANSFER_ABANDON_AFTER_MS, nothing moved). It also finishes any
  * transfer left unfinished longer than that (a safety net: every step is idempotent). The read model only names the
  * candidates; each is decided from its own streams, so a lagging projector makes the sweeper late, never wrong.
@@ -15,8 +13,6 @@ import { advanceTransfer, readTransfer, transferStepContext, type BusinessDateSo
 export interface SweepDeps {
   readonly pool: pg.Pool;
   readonly commands: CommandHandler;
-  readonly settlement: Pick<SettlementQueue, 'schedule'>;
-  readonly settlementDelayMs: number;
   readonly abandonAfterMs: number;
   readonly logger?: Logger;
   readonly now?: () => Date;
@@ -35,8 +31,7 @@ export const ABANDONED_REASON = 'The transfer request was not completed';
 
 const candidatesSql = `
   SELECT id FROM rm.transfers
-   WHERE status = 'sent'
-      OR (status IN ('requested', 'debited') AND requested_at < now() - $2::interval)
+   WHERE (status IN ('requested', 'debited') AND requested_at < now() - $2::interval)
       OR (status = 'failed' AND updated_at > now() - interval '1 day')
    ORDER BY requested_at
    LIMIT $1`;
@@ -52,12 +47,8 @@ export async function sweepTransfers(deps: SweepDeps): Promise<SweepReport> {
       const { request } = record;
       const step = nextTransferStep(record, request);
       if (step === 'done') continue;
-      if (step === 'settle') {
-        const runAt = new Date(new Date(record.sentAt ?? request.requestedAt).getTime() + deps.settlementDelayMs);
-        const action = await deps.settlement.schedule(id, runAt, { stillDue: true });
-        if (action !== 'exists') actions.push({ transferId: id, action: `settle ${action}` });
-        continue;
-      }
+      // An external transfer in (or waiting for) an ACH file settles at the COB of its effective date.
+      if (step === 'settle') continue;
       const debited = await deps.commands.read(accountDecider, streams.account(request.payerId), (state) => hasTransaction(state, request.debitTransactionId));
       if (!debited) {
         if (record.phase !== 'requested' || now.getTime() - new Date(request.requestedAt).getTime() < deps.abandonAfterMs) continue;

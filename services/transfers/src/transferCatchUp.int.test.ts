@@ -93,8 +93,6 @@ describe('a fresh transfer process catching up over a long log', () => {
       commands: fx.commands,
       pool: fx.pool,
       signals: fx.signals,
-      scheduleSettlement: async () => undefined,
-      settlementDelayMs: 1_000,
       checkpointEveryMs: 20,
       name: 'catch-up-test',
     });

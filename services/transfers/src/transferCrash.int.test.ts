@@ -1,23 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transferInput, type TransferPhase } from '@bank/domain';
+import { accountDecider, streams, transferInput, type TransferPhase } from '@bank/domain';
 import { migrateReadModels } from '@bank/projector';
 import { createTransferFixture, spawnTs, waitUntil, type Child, type TestCustomer, type TransferFixture } from '@bank/testkit';
 import type { FaultPoint } from './faults';
 import { requestTransfer, type TransferAnswer } from './requestTransfer';
 
 /**
- * The worker as a real process (`npm run worker`: the transfer process, settlement and maintenance jobs), killed with
+ * The worker as a real process (`npm run worker`: the transfer process, ACH and maintenance jobs), killed with
  * SIGKILL at every point of a transfer and started again; and the request itself killed right after its debit. Every
- * transfer ends completed or refunded, each leg applied exactly once, the total money conserved.
+ * internal transfer ends completed or refunded, each leg applied exactly once, the total money conserved; an
+ * external one is queued for its ACH file exactly once (files, settlement and returns: services/ach).
  */
 const PIN = '123456';
 let fx: TransferFixture;
-let redis: Redis;
 const children: Child[] = [];
 
 function startWorker(fault?: FaultPoint): Child {
@@ -27,7 +23,6 @@ function startWorker(fault?: FaultPoint): Child {
     REDIS_URL: fx.redis.url,
     REDIS_PREFIX: fx.redis.prefix,
     PIN_KEYS: fx.pinKeysText,
-    SETTLEMENT_DELAY_MS: '100',
     WORKER_LOCK_DURATION_MS: '1500',
     WORKER_STALLED_INTERVAL_MS: '500',
     WORKER_BACKOFF_MS: '100',
@@ -67,46 +62,57 @@ async function legs(answer: TransferAnswer, payer: TestCustomer, payee?: TestCus
 beforeAll(async () => {
   fx = await createTransferFixture('transfer_crash');
   await migrateReadModels(fx.pool);
-  redis = new Redis(fx.redis.url, { maxRetriesPerRequest: null });
 });
 
 afterAll(async () => {
   await Promise.all(children.map((c) => c.kill()));
-  redis?.disconnect();
   await fx?.close();
 });
 
 describe('the worker killed with SIGKILL at every point of a transfer, then started again', () => {
-  const cases: { point: FaultPoint; kind: 'internal' | 'external' | 'rejected'; end: TransferPhase }[] = [
+  const cases: { point: FaultPoint; kind: 'internal' | 'external' | 'closed'; end: TransferPhase }[] = [
     { point: 'before-credit', kind: 'internal', end: 'credited' },
     { point: 'after-credit', kind: 'internal', end: 'credited' },
     { point: 'after-complete', kind: 'internal', end: 'credited' },
-    { point: 'after-send', kind: 'external', end: 'settled' },
-    { point: 'before-settle', kind: 'external', end: 'settled' },
-    { point: 'mid-settle', kind: 'external', end: 'settled' },
-    { point: 'mid-settle', kind: 'rejected', end: 'refunded' },
-    { point: 'after-refund-credit', kind: 'rejected', end: 'refunded' },
+    { point: 'after-send', kind: 'external', end: 'debited' },
+    { point: 'after-refund-credit', kind: 'closed', end: 'refunded' },
   ];
+  const queuedTimes = async (transferId: string): Promise<number> =>
+    (await fx.store.readStream(streams.achFiles())).filter((event) => event.type === 'AchEntryQueued' && event.data.transferId === transferId).length;
 
   it.each(cases)('$point ($kind): ends $end, each leg once, money conserved', async ({ point, kind, end }) => {
     const payer = await fx.openCustomer({ savingsCents: 1_000_00, pin: PIN });
-    const payee = kind === 'internal' ? await fx.openCustomer() : undefined;
-    const accountNumber = payee?.accountNumber ?? (kind === 'rejected' ? '0000000000' : '9876543210');
+    const payee = kind === 'external' ? undefined : await fx.openCustomer();
+    if (payee && kind === 'closed') {
+      await fx.commands.execute({
+        decider: accountDecider,
+        streamId: streams.account(payee.userId),
+        decide: (state) => accountDecider.decide({ type: 'CloseAccount', adminId: fx.adminId, now: new Date().toISOString() }, state),
+        context: { metadata: { actorRole: 'admin' } },
+        commandType: 'CloseAccount',
+      });
+    }
+    const accountNumber = payee?.accountNumber ?? '9876543210';
     const crashing = startWorker(point);
     await crashing.waitFor('BANK READY', { timeoutMs: 60_000 });
     const answer = await request(payer, accountNumber, 100);
     await crashing.waitFor(`FAULT ${point}`, { timeoutMs: 30_000 });
     expect(await crashing.exited).toBeNull(); // killed by SIGKILL, no exit code
+    if (kind === 'external') expect(await queuedTimes(answer.transferId)).toBe(0);
     const restarted = startWorker();
-    await waitUntil(async () => (await phase(answer.transferId)) === end, { timeoutMs: 40_000, what: `the transfer ${end}` });
+    await waitUntil(async () => (await phase(answer.transferId)) === end && (kind !== 'external' || (await queuedTimes(answer.transferId)) > 0), {
+      timeoutMs: 40_000,
+      what: `the transfer ${end}`,
+    });
     await restarted.stop();
 
-    expect(await legs(answer, payer, payee)).toEqual({ debit: 1, credit: kind === 'internal' ? 1 : 0, refund: kind === 'rejected' ? 1 : 0 });
-    const paid = kind === 'rejected' ? 0 : 100_00;
+    expect(await legs(answer, payer, payee)).toEqual({ debit: 1, credit: kind === 'internal' ? 1 : 0, refund: kind === 'closed' ? 1 : 0 });
+    if (kind === 'external') expect(await queuedTimes(answer.transferId)).toBe(1);
+    const paid = kind === 'closed' ? 0 : 100_00;
     expect(await fx.balances(payer.userId)).toEqual({ savings: 1_000_00 - paid, checking: 0 });
-    if (payee) expect(await fx.balances(payee.userId)).toEqual({ savings: 100_00, checking: 0 });
+    if (payee && kind === 'internal') expect(await fx.balances(payee.userId)).toEqual({ savings: 100_00, checking: 0 });
     const debit = (await fx.history(payer.userId)).transactions.get(answer.debitTransactionId);
-    expect(debit?.status).toBe(kind === 'rejected' ? 'failed' : 'completed');
+    expect(debit?.status).toBe({ internal: 'completed', external: 'pending', closed: 'failed' }[kind]);
   });
 
   it('the request killed right after its debit: the transfer completes all the same, once', async () => {
@@ -127,33 +133,5 @@ describe('the worker killed with SIGKILL at every point of a transfer, then star
     await worker.stop();
     expect(await fx.balances(payer.userId)).toEqual({ savings: 450_00, checking: 0 });
     expect(await fx.balances(payee.userId)).toEqual({ savings: 50_00, checking: 0 });
-  });
-
-  it('Redis flushed while a settlement waits: the sweeper schedules it again and it settles', async () => {
-    const payer = await fx.openCustomer({ savingsCents: 100_00, pin: PIN });
-    const quiet = startWorker('before-settle');
-    await quiet.waitFor('BANK READY', { timeoutMs: 60_000 });
-    const answer = await request(payer, '9876543210', 40);
-    await waitUntil(async () => (await phase(answer.transferId)) === 'sent', { what: 'sent' });
-    await quiet.kill();
-    // Every key of this test's prefix gone, as after a Redis restart that kept nothing.
-    const keys = await redis.keys(`${fx.redis.prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await migrateReadModels(fx.pool);
-    const sweeping = spawnTs('services/runtime/src/main.ts', {
-      BANK_ROLE: 'all',
-      PORT: '0',
-      DATABASE_URL: fx.db.url,
-      REDIS_URL: fx.redis.url,
-      REDIS_PREFIX: fx.redis.prefix,
-      PIN_KEYS: fx.pinKeysText,
-      JWT_SECRET: 'crash-test-secret-0123456789-abcdef',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bank-crash-')),
-      SETTLEMENT_DELAY_MS: '100',
-    });
-    children.push(sweeping);
-    await waitUntil(async () => (await phase(answer.transferId)) === 'settled', { timeoutMs: 40_000, what: 'the settlement after the sweep' });
-    await sweeping.stop();
-    expect(await fx.balances(payer.userId)).toEqual({ savings: 60_00, checking: 0 });
   });
 });

@@ -30,8 +30,6 @@ beforeAll(async () => {
         commands: createCommandHandler({ store: fx.store, snapshots: createPostgresSnapshotStore(fx.pool) }),
         pool: fx.pool,
         signals: fx.signals,
-        scheduleSettlement: async () => undefined,
-        settlementDelayMs: 100,
         leaderRetryMs: 100,
       }),
     );

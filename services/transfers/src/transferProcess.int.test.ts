@@ -5,18 +5,17 @@ import { migrateReadModels } from '@bank/projector';
 import { createTransferFixture, waitUntil, type TestCustomer, type TransferFixture } from '@bank/testkit';
 import { readProcessCheckpoint } from './processCheckpoint';
 import { requestTransfer } from './requestTransfer';
-import { createSimulatedSettlement } from './settlementNetwork';
 import { startTransferProcess, type TransferProcessHandle } from './transferProcess';
-import { advanceTransfer, readTransfer } from './transferSteps';
+import { readTransfer } from './transferSteps';
 
 /**
  * The transfer process against the real PostgreSQL event store: it follows the log from its checkpoint and runs each
- * transfer's steps through the command handler; settlement is run here by hand (the queue has its own tests).
+ * transfer's steps through the command handler. An external transfer is queued for the next ACH file; files,
+ * settlement and returns are @bank/ach's (services/ach/src/cycle/achCycle.int.test.ts).
  */
 const PIN = '123456';
 let fx: TransferFixture;
 let process_: TransferProcessHandle | undefined;
-const scheduled = new Map<string, Date>();
 
 function startProcess(): TransferProcessHandle {
   process_ = startTransferProcess({
@@ -24,10 +23,6 @@ function startProcess(): TransferProcessHandle {
     commands: fx.commands,
     pool: fx.pool,
     signals: fx.signals,
-    scheduleSettlement: async (transferId, runAt) => {
-      scheduled.set(transferId, runAt);
-    },
-    settlementDelayMs: 1_000,
     checkpointEveryMs: 20,
   });
   return process_;
@@ -70,48 +65,20 @@ describe('the transfer process, following the log', () => {
     expect(await fx.transferEvents(answer.transferId)).toEqual(['TransferRequested', 'TransferDebited', 'TransferCredited']);
   });
 
-  it('external: sent, its settlement scheduled after the delay; the settlement completes it, or fails and refunds it', async () => {
+  it('external: the debit waits, pending, queued once for the next ACH file, dated on the business date its service gives', async () => {
     const payer = await fx.openCustomer({ savingsCents: 100_00, pin: PIN });
-    const accepted = await transfer(payer, { amount: 10, accountNumber: '9876543210', bankName: 'Other Bank' });
-    const rejected = await transfer(payer, { amount: 20, accountNumber: '0000000000', bankName: 'Other Bank' });
-    expect([accepted.status, rejected.status]).toEqual(['pending', 'pending']);
-    await waitUntil(async () => scheduled.has(accepted.transferId) && scheduled.has(rejected.transferId), { what: 'the settlements scheduled' });
-    const sent = await readTransfer(fx.commands, accepted.transferId);
-    expect(sent.phase).toBe('sent');
-    expect(scheduled.get(accepted.transferId)!.getTime()).toBe(new Date(sent.phase === 'none' ? 0 : sent.sentAt!).getTime() + 1_000);
-
-    const network = createSimulatedSettlement(['0000000000']);
-    for (const answer of [accepted, rejected]) {
-      const record = await readTransfer(fx.commands, answer.transferId);
-      if (record.phase === 'none') throw new Error('no record');
-      await advanceTransfer({ commands: fx.commands }, record.request, { from: 'settle', settlement: await network.settle(record.request) });
-    }
-    expect(await fx.transferEvents(accepted.transferId)).toEqual(['TransferRequested', 'TransferDebited', 'TransferSent', 'TransferSettled']);
-    expect(await fx.transferEvents(rejected.transferId)).toEqual(['TransferRequested', 'TransferDebited', 'TransferSent', 'TransferFailed', 'TransferRefunded']);
-    const history = await fx.history(payer.userId);
-    expect(history.transactions.get(accepted.debitTransactionId)?.status).toBe('completed');
-    expect(history.transactions.get(rejected.debitTransactionId)?.status).toBe('failed');
+    const dated = { commands: fx.commands, pool: fx.pool, signals: fx.signals, pinKeys: fx.pinKeys, creditWaitMs: 0, businessDate: async () => '2030-01-02' };
+    const input = transferInput.parse({ from: 'savings', accountType: 'checking', bankName: 'Other Bank', to: 'Recipient', paymentPin: PIN, amount: 10, accountNumber: '9876543210', routingNumber: '021000021' });
+    const answer = await requestTransfer(dated, { userId: payer.userId, input, idempotencyKey: randomUUID() });
+    expect(answer.status).toBe('pending');
+    expect(answer.debit?.businessDate).toBe('2030-01-02');
+    const queued = async () => (await fx.store.readStream(streams.achFiles())).filter((event) => event.type === 'AchEntryQueued' && event.data.transferId === answer.transferId);
+    await waitUntil(async () => (await queued()).length === 1, { what: 'the entry queued' });
+    expect((await queued())[0]?.data).toMatchObject({ amountCents: 10_00, accountNumber: '9876543210', routingNumber: '021000021', transactionCode: 22, payerId: payer.userId, account: 'savings' });
+    expect((await readTransfer(fx.commands, answer.transferId)).phase).toBe('debited');
+    expect(await fx.transferEvents(answer.transferId)).toEqual(['TransferRequested', 'TransferDebited']);
+    expect((await fx.history(payer.userId)).transactions.get(answer.debitTransactionId)?.status).toBe('pending');
     expect(await fx.balances(payer.userId)).toEqual({ savings: 90_00, checking: 0 });
-  });
-
-  it('dates every money event on the business date its service gives: the debit, the settlement with its amount, the refund', async () => {
-    const payer = await fx.openCustomer({ savingsCents: 100_00, pin: PIN });
-    const dated = (businessDate: string) => ({ commands: fx.commands, pool: fx.pool, signals: fx.signals, pinKeys: fx.pinKeys, creditWaitMs: 0, businessDate: async () => businessDate });
-    const input = (accountNumber: string) => transferInput.parse({ from: 'savings', accountType: 'savings', bankName: 'Other Bank', to: 'Recipient', paymentPin: PIN, amount: 10, accountNumber });
-    const accepted = await requestTransfer(dated('2030-01-02'), { userId: payer.userId, input: input('9876543210'), idempotencyKey: randomUUID() });
-    const rejected = await requestTransfer(dated('2030-01-02'), { userId: payer.userId, input: input('0000000000'), idempotencyKey: randomUUID() });
-    expect([accepted.debit?.businessDate, rejected.debit?.businessDate]).toEqual(['2030-01-02', '2030-01-02']);
-    await waitUntil(async () => scheduled.has(accepted.transferId) && scheduled.has(rejected.transferId), { what: 'the settlements scheduled' });
-    const network = createSimulatedSettlement(['0000000000']);
-    for (const answer of [accepted, rejected]) {
-      const record = await readTransfer(fx.commands, answer.transferId);
-      if (record.phase === 'none') throw new Error('no record');
-      await advanceTransfer({ commands: fx.commands, businessDate: async () => '2030-01-03' }, record.request, { from: 'settle', settlement: await network.settle(record.request) });
-    }
-    const settled = (await fx.store.readStream(streams.transfer(accepted.transferId))).find((event) => event.type === 'TransferSettled');
-    expect(settled?.data).toMatchObject({ payerId: payer.userId, account: 'savings', amountCents: 10_00, businessDate: '2030-01-03' });
-    const refund = (await fx.store.readStream(streams.account(payer.userId))).find((event) => event.type === 'AccountCredited' && event.data.transferId === rejected.transferId);
-    expect(refund?.data).toMatchObject({ businessDate: '2030-01-03', clearing: 'ach-outbound' });
   });
 
   it('to a closed account: fails, refunds the payer, and the waiting request learns it', async () => {

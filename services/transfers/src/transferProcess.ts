@@ -11,8 +11,8 @@ import type { TransferSignals } from './transferSignals';
 /**
  * The transfer process: a subscriber to the global log, from its checkpoint, like the projector. Each transfer's
  * request is one event — the payer's pending debit carrying the transfer's intent — and for each the process runs the
- * domain's steps (credit the payee, or send; fail and refund) through the command handler. External transfers then
- * wait for their settlement in a delayed job (settlementQueue.ts).
+ * domain's steps (credit the payee, or queue for the next ACH file; fail and refund) through the command handler.
+ * External transfers then wait for their file and the COB of its effective date (docs/ach.md).
  *
  * Many transfers are worked on at once (`concurrency`): the log is read in order, each debit starts its transfer,
  * and the checkpoint advances to just before the oldest transfer not yet finished. After a crash the process starts
@@ -29,9 +29,6 @@ export interface TransferProcessOptions {
   /** PostgreSQL: the process's checkpoint and leader lock. */
   readonly pool: pg.Pool;
   readonly signals?: TransferSignals;
-  /** Queues an external transfer's settlement at `runAt`. */
-  readonly scheduleSettlement: (transferId: string, runAt: Date) => Promise<unknown>;
-  readonly settlementDelayMs: number;
   readonly logger?: Logger;
   /** Checkpoint and lock name. Default 'transfers'. */
   readonly name?: string;
@@ -137,12 +134,7 @@ export function startTransferProcess(options: TransferProcessOptions): TransferP
           logger?.warn({ transferId: debit.transferId, event: event.id }, 'A transfer debit without a request: nothing to run');
           return true;
         }
-        const result = await advanceTransfer(stepDeps, request, { from: request.internal ? 'credit' : 'send', causationId: event.id });
-        if (result.next === 'settle') {
-          const record = result.state ?? (await readTransfer(options.commands, request.transferId));
-          const sentAt = record.phase === 'none' ? request.requestedAt : (record.sentAt ?? request.requestedAt);
-          await options.scheduleSettlement(request.transferId, new Date(new Date(sentAt).getTime() + options.settlementDelayMs));
-        }
+        await advanceTransfer(stepDeps, request, { from: request.internal ? 'credit' : 'send', causationId: event.id });
         return true;
       } catch (error) {
         logger?.[failures >= 3 ? 'error' : 'warn']({ err: error, transferId: debit.transferId, failures: failures + 1 }, 'Transfer step failed; retrying');

@@ -1,35 +1,27 @@
 import { z } from 'zod';
 import { ConfigError } from '@bank/platform';
 
-const csv = z.string().transform((value) =>
-  value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean),
-);
 const positiveMs = z.coerce.number().int().positive();
 
 /**
- * The transfer process's settings (on top of @bank/platform's Config: DATABASE_URL, REDIS_URL, REDIS_PREFIX,
- * SETTLEMENT_DELAY_MS, …). Every variable is optional.
+ * The transfer process's settings (on top of @bank/platform's Config: DATABASE_URL, REDIS_URL, REDIS_PREFIX, …).
+ * Every variable is optional.
  */
 const transferSettingsSchema = z.object({
-  /** Account numbers the (simulated) settlement network rejects: an external transfer to one fails and is refunded. */
-  SETTLEMENT_REJECT_ACCOUNTS: csv.default(['0000000000']),
   /** How long POST /transaction/transfer waits for an internal transfer's payee credit before answering `pending`. */
   TRANSFER_CREDIT_WAIT_MS: positiveMs.default(5_000),
   /** Transfers the process works on at once (each waits on its own streams; the log is read in order). */
   TRANSFER_PROCESS_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(512),
-  /** How often the sweeper looks for settlements whose job Redis lost, and for abandoned old-style requests. */
+  /** How often the sweeper looks for unfinished transfers and abandoned old-style requests. */
   TRANSFER_SWEEP_EVERY_MS: positiveMs.default(30_000),
   /**
    * A transfer recorded as requested with no payer debit this long after its request is abandoned (records written
    * before the request became the debit itself; nothing moved).
    */
   TRANSFER_ABANDON_AFTER_MS: positiveMs.default(60_000),
-  /** Settlement jobs run at once by one process. */
+  /** Jobs run at once by one process. */
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
-  /** Attempts per settlement job (exponential backoff between them) before it is kept as failed; the sweeper retries it. */
+  /** Attempts per job (an ACH file's transmission; exponential backoff between them) before it is kept as failed. */
   WORKER_JOB_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** First backoff delay; doubles each attempt. */
   WORKER_BACKOFF_MS: positiveMs.default(1_000),

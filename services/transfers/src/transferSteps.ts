@@ -1,6 +1,7 @@
 import type { CommandContext, CommandHandler } from '@bank/commands';
 import {
   accountDecider,
+  achCycleDecider,
   decideTransferRecord,
   isDomainError,
   isOutcomeAlreadyCommitted,
@@ -95,6 +96,15 @@ async function runAction(deps: TransferStepDeps, request: TransferRequest, step:
       expectNew: action.commands[0]?.type === 'StartTransfer',
     });
   }
+  if (action.stream === 'ach') {
+    return deps.commands.execute({
+      decider: achCycleDecider,
+      streamId: streams.achFiles(),
+      decide: (state) => achCycleDecider.decide(action.command, state),
+      context,
+      commandType: action.command.type,
+    });
+  }
   const userId = action.stream === 'payer' ? request.payerId : request.payeeId;
   if (userId === undefined) throw new TypeError(`Transfer ${request.transferId} has no payee`);
   return deps.commands.execute({
@@ -117,8 +127,10 @@ async function runStep(deps: TransferStepDeps, request: TransferRequest, step: E
   let state: TransferState | undefined;
   let payerPosition: Position | undefined;
   for (const [index, action] of actions.entries()) {
+    // An external transfer whose record is past 'debited' (in a file, settled, returned) is not queued again.
+    if (action.stream === 'ach' && state !== undefined && state.phase !== 'debited' && state.phase !== 'requested') break;
+    if (action.stream === 'ach') await fault(deps, 'after-send');
     if (action.stream === 'payee') await fault(deps, 'before-credit');
-    if (step === 'settle' && index === 0) await fault(deps, 'before-settle');
     try {
       const result = await runAction(deps, request, step, index, action, causationId);
       if (action.stream === 'transfer') state = result.state as TransferState;
@@ -141,13 +153,17 @@ async function runStep(deps: TransferStepDeps, request: TransferRequest, step: E
       publish(deps, request, 'completed', payerPosition);
       await fault(deps, 'after-complete');
     }
-    if (action.stream === 'payer' && (step === 'settle' || step === 'fail') && index === 0) await fault(deps, 'mid-settle');
     if (action.stream === 'payer' && step === 'refund' && action.command.type === 'RefundTransfer') {
       publish(deps, request, 'failed', payerPosition);
       await fault(deps, 'after-refund-credit');
     }
   }
-  if (step === 'send') await fault(deps, 'after-send');
+  if (step === 'send') {
+    // Queued: the transfer waits for its ACH file, then the COB of the file's effective date (docs/ach.md).
+    const current = state ?? (await readTransfer(deps.commands, request.transferId));
+    const next = nextTransferStep(current, request);
+    return { next: next === 'send' ? 'settle' : next, state: current };
+  }
   const current = state ?? (await readTransfer(deps.commands, request.transferId));
   return { next: nextTransferStep(current, request), state: current };
 }

@@ -45,7 +45,6 @@ function startWorker(steps: readonly string[], start: number, holdAt?: string): 
     STANDING_ORDER_CATCH_UP_DAYS: String(CATCH_UP_DAYS),
     COB_TICK_MS: '3600000',
     TRANSFER_SWEEP_EVERY_MS: '600000',
-    SETTLEMENT_DELAY_MS: '100',
     ...(holdAt ? { HOLD_AT: holdAt } : {}),
   });
   children.push(child);

@@ -3,19 +3,16 @@ import type { CommandHandler } from '@bank/commands';
 import type { EventStore } from '@bank/eventstore';
 import { startMail, type MailDeps, type RunningMail } from '@bank/mail';
 import { connectionState, createLogger, systemClock, watchRedis, type Clock, type Config, type Logger } from '@bank/platform';
+import { achFileSettingsOf, createDirectoryTransport, settleAchFiles, type AchCycleDeps, type AchTransport } from '@bank/ach';
+import path from 'node:path';
 import {
-  createSettlementQueue,
-  createSimulatedSettlement,
   createTransferSignals,
   faultHookFromSpec,
-  startSettlementWorker,
   startTransferProcess,
   sweepTransfers,
   bullPrefix,
   MAINTENANCE_QUEUE,
   type FaultHook,
-  type SettlementNetwork,
-  type SettlementQueue,
   type SweepReport,
   type TransferProcessHandle,
   type TransferSettings,
@@ -25,6 +22,7 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
+import { startAchJobs, type AchJobs } from './achJobs';
 import { runAuditCheck, type AuditCheckResult, type VerifyReadModels } from './auditCheck';
 import { workerMetrics, type WorkerMetrics } from './metrics';
 
@@ -32,7 +30,10 @@ export const SWEEP_SCHEDULER_ID = 'transfer-sweeper';
 export const AUDIT_SCHEDULER_ID = 'read-model-audit';
 
 export interface WorkerDeps {
-  readonly config: Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX' | 'SETTLEMENT_DELAY_MS' | 'AUDIT_CHECK_EVERY_MS'> & Partial<Pick<Config, 'NODE_ENV'>> & TransferSettings & Partial<BooksSettings>;
+  readonly config: Pick<Config, 'REDIS_URL' | 'REDIS_PREFIX' | 'AUDIT_CHECK_EVERY_MS'> &
+    Partial<Pick<Config, 'NODE_ENV' | 'BANK_ROUTING_NUMBER' | 'DATA_DIR'>> &
+    TransferSettings &
+    Partial<BooksSettings>;
   readonly store: EventStore;
   /** PostgreSQL: the read models (the sweeper's candidates), the transfer process's checkpoint and lock. */
   readonly pool: pg.Pool;
@@ -42,8 +43,11 @@ export interface WorkerDeps {
   readonly logger?: Logger;
   /** @bank/audit's auditReadModels, bound to the pool and store: the periodic audit. */
   readonly verifyReadModels?: VerifyReadModels;
-  /** Defaults to the simulated network of SETTLEMENT_REJECT_ACCOUNTS. */
-  readonly settlement?: SettlementNetwork;
+  /**
+   * The ACH cycle (docs/ach.md): where files go (default DATA_DIR/ach/), the cut-offs (calendar mode) and how often
+   * the clock and the inbox are looked at.
+   */
+  readonly ach?: { readonly transport?: AchTransport; readonly cutoffs?: readonly string[]; readonly pollEveryMs?: number };
   /** Defaults to TRANSFER_FAULT (tests). */
   readonly fault?: FaultHook;
   readonly registry?: Registry;
@@ -59,7 +63,9 @@ export interface WorkerDeps {
 
 export interface RunningWorker {
   readonly transferProcess: TransferProcessHandle;
-  readonly settlement: SettlementQueue;
+  /** The ACH cycle's jobs: cut-offs, transmissions (queue `ach`), the inbox. */
+  readonly ach: AchJobs;
+  readonly achCycle: AchCycleDeps;
   readonly maintenance: Queue;
   readonly metrics: WorkerMetrics;
   /** The close of business (standing orders, then the day close) for every date due, under the COB lock. */
@@ -79,7 +85,7 @@ export interface RunningWorker {
 
 /**
  * The bank's background work in this process: the transfer process (a subscriber to the log, one active instance
- * bank-wide by its lock), the settlement jobs (BullMQ: any number of processes share them), and the maintenance
+ * bank-wide by its lock), the ACH cycle (cut-offs, transmissions as BullMQ jobs, the inbox), and the maintenance
  * jobs — the sweeper and the periodic read-model audit, scheduled as repeatable jobs.
  */
 export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
@@ -102,41 +108,37 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const calendar =
     deps.calendar ?? createBusinessCalendar({ mode: books.BUSINESS_DATE_MODE, commands: deps.commands, clock, startDate: books.BUSINESS_DATE_START });
   const businessDate = (): Promise<string> => calendar.current();
-  const settlement = createSettlementQueue({
-    connection,
-    redisPrefix: config.REDIS_PREFIX,
-    policy: { attempts: config.WORKER_JOB_ATTEMPTS, backoffMs: config.WORKER_BACKOFF_MS },
-  });
-
   const transferProcess = startTransferProcess({
     store: deps.store,
     commands: deps.commands,
     pool: deps.pool,
     ...(deps.signals ? { signals: deps.signals } : {}),
-    scheduleSettlement: (transferId, runAt) => settlement.schedule(transferId, runAt),
-    settlementDelayMs: config.SETTLEMENT_DELAY_MS,
     concurrency: config.TRANSFER_PROCESS_CONCURRENCY,
     logger: logger.child({ component: 'transfer-process' }),
     fault,
     businessDate,
   });
 
-  const settlementWorker = startSettlementWorker({
-    connection,
-    redisPrefix: config.REDIS_PREFIX,
+  const achCycle: AchCycleDeps = {
     commands: deps.commands,
-    network: deps.settlement ?? createSimulatedSettlement(config.SETTLEMENT_REJECT_ACCOUNTS),
-    settlementDelayMs: config.SETTLEMENT_DELAY_MS,
-    ...(deps.signals ? { signals: deps.signals } : {}),
-    fault,
-    logger,
-    concurrency: config.WORKER_CONCURRENCY,
-    lockDurationMs: config.WORKER_LOCK_DURATION_MS,
-    stalledIntervalMs: config.WORKER_STALLED_INTERVAL_MS,
+    pool: deps.pool,
+    settings: achFileSettingsOf(config.BANK_ROUTING_NUMBER ?? '102000021'),
     businessDate,
+    now: () => clock.now(),
+    logger: logger.child({ component: 'ach' }),
+  };
+  const ach = startAchJobs({
+    cycle: achCycle,
+    transport: deps.ach?.transport ?? createDirectoryTransport(path.join(config.DATA_DIR ?? '.data', 'ach')),
+    cutoffs: deps.ach?.cutoffs ?? [],
+    atCutoffs: calendar.mode === 'calendar',
+    pollEveryMs: deps.ach?.pollEveryMs ?? 30_000,
+    clock,
+    connection,
+    prefix: bullPrefix(config.REDIS_PREFIX),
+    policy: { attempts: config.WORKER_JOB_ATTEMPTS, backoffMs: config.WORKER_BACKOFF_MS },
+    logger: logger.child({ component: 'ach' }),
   });
-  settlementWorker.on('completed', () => metrics.transferSteps.inc({ step: 'settle' }));
-  settlementWorker.on('failed', () => metrics.transferJobFailures.inc({ queue: 'settlement' }));
 
   // The close of business. Its first step pays the standing orders due (requested like a one-off transfer; the COB does
   // not wait for the payee's credit: the transfer process above makes it, so signals in this process suffice). The
@@ -158,6 +160,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
         catchUpDays: config.STANDING_ORDER_CATCH_UP_DAYS,
         logger: logger.child({ component: 'standing-orders' }),
       }),
+      achSettlement: async (date) => ({ ...(await settleAchFiles(achCycle, date)) }),
       interest: interestStep({
         commands: deps.commands,
         store: deps.store,
@@ -178,8 +181,6 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
       const report = await sweepTransfers({
         pool: deps.pool,
         commands: deps.commands,
-        settlement,
-        settlementDelayMs: config.SETTLEMENT_DELAY_MS,
         abandonAfterMs: config.TRANSFER_ABANDON_AFTER_MS,
         logger,
         businessDate,
@@ -228,7 +229,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   maintenanceWorker.on('error', (error) => maintenanceState.failed(error));
 
   // Queue depth at scrape time (bank_queue_jobs{queue,state}); the transfer process's transfers in flight.
-  metrics.observeQueues([settlement.queue, maintenance, ...(mail ? [mail.outbox.queue] : [])]);
+  metrics.observeQueues([ach.queue, maintenance, ...(mail ? [mail.outbox.queue] : [])]);
   metrics.observeTransferProcess(() => transferProcess.status().inFlight);
 
   // Repeatable jobs. Redis may lose them: they are upserted again on a local timer. The audit replays the whole log
@@ -252,12 +253,13 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   }, config.TRANSFER_SWEEP_EVERY_MS);
   scheduleTimer.unref();
   if (deps.sweepOnStart ?? true) sweep().catch((error: unknown) => logger.error({ err: error }, 'Start-up sweep failed'));
-  logger.info({ prefix, businessDateMode: calendar.mode }, 'Worker started: transfer process, close of business, settlement and maintenance jobs');
+  logger.info({ prefix, businessDateMode: calendar.mode }, 'Worker started: transfer process, close of business, ACH and maintenance jobs');
 
   let stopped: Promise<void> | undefined;
   return {
     transferProcess,
-    settlement,
+    ach,
+    achCycle,
     maintenance,
     metrics,
     cob,
@@ -272,8 +274,9 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
         await cobRunner.stop();
         await transferProcess.stop();
         await mail?.stop();
-        await Promise.allSettled([settlementWorker.close(), maintenanceWorker.close()]);
-        await Promise.allSettled([settlement.close(), maintenance.close()]);
+        await ach.stop();
+        await Promise.allSettled([maintenanceWorker.close()]);
+        await Promise.allSettled([maintenance.close()]);
         await connection.quit().catch(() => connection.disconnect());
       })();
       return stopped;

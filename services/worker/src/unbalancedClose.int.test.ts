@@ -36,7 +36,6 @@ beforeAll(async () => {
       ...defaultTransferSettings(),
       REDIS_URL: fx.redis.url,
       REDIS_PREFIX: fx.redis.prefix,
-      SETTLEMENT_DELAY_MS: 100,
       AUDIT_CHECK_EVERY_MS: 3_600_000,
       BUSINESS_DATE_MODE: 'manual',
       BUSINESS_DATE_START: START,

@@ -60,6 +60,8 @@ export interface JsonBodyOptions {
    * (uploadJsonBody). Only their Content-Type is checked.
    */
   readonly defer?: (req: Request) => boolean;
+  /** Requests whose body is not JSON (a NACHA file, text/plain): left entirely to their route, type included. */
+  readonly notJson?: (req: Request) => boolean;
 }
 
 /**
@@ -73,7 +75,11 @@ export function jsonBody(options: JsonBodyOptions = {}): RequestHandler[] {
     (handler: RequestHandler): RequestHandler =>
     (req, res, next) =>
       options.defer?.(req) ? next() : handler(req, res, next);
-  return [requireJson, unlessDeferred(parse), unlessDeferred(checkedBody)];
+  const unlessText =
+    (handler: RequestHandler): RequestHandler =>
+    (req, res, next) =>
+      options.notJson?.(req) ? next() : handler(req, res, next);
+  return [unlessText(requireJson), unlessText(unlessDeferred(parse)), unlessText(unlessDeferred(checkedBody))];
 }
 
 /** The upload routes' parser (up to 45 MB), mounted after requireAuth and the role check: nobody else gets it. */

@@ -22,7 +22,7 @@ import { SETTLEMENT_DELAY_MS } from './seedTransfers';
 /** The process's own account actions of a step (transferStepActions), by the stream they go to. */
 export function payerOrPayeeCommand(actions: readonly TransferAction[], stream: 'payer' | 'payee'): AccountCommand {
   const action = actions.find((candidate) => candidate.stream === stream);
-  if (!action || action.stream === 'transfer') throw new TypeError(`The step has no ${stream} action`);
+  if (!action || action.stream === 'transfer' || action.stream === 'ach') throw new TypeError(`The step has no ${stream} action`);
   return action.command;
 }
 
@@ -34,12 +34,13 @@ function recordCommands(actions: readonly TransferAction[]): readonly TransferCo
 
 /** Where each of the process's actions stands in its step (transferStepContext's index). */
 export const CREDIT = { payee: 0, payer: 1, record: 2 } as const;
-export const SETTLE = { payer: 0, record: 1 } as const;
+export const SETTLE = { record: 0, payer: 1 } as const;
 
 /**
  * The record of a transfer as the transfer process leaves it: one append per step, with the process's own command ids
  * (transferStepContext), so the process run again over it appends nothing. Internal: TransferRequested,
- * TransferDebited and TransferCredited in the credit step's one append; external: sent, then settled an hour later.
+ * TransferDebited and TransferCredited in the credit step's one append; external: debited, then settled an hour later
+ * (as the COB settles an ACH entry; the generated bank writes no ACH file).
  */
 export function seedTransferRecord(request: TransferRequest, chainKey: KeyringKey | undefined): SeedStream<TransferCommand, TransferEvent, TransferState> {
   const record = new SeedStream(streams.transfer(request.transferId), transferDecider, chainKey);

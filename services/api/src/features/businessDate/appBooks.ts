@@ -1,4 +1,5 @@
 import { createBusinessCalendar, createCob, interestStep, standingOrdersStep, type BooksSettings, type BusinessCalendar, type Cob } from '@bank/books';
+import { achFileSettingsOf, settleAchFiles, type AchCycleDeps } from '@bank/ach';
 import type { AppDeps } from '../../appDeps';
 
 /** The API's business calendar and COB: the business date its money commands carry, and the manual-mode advance. */
@@ -20,6 +21,7 @@ export function booksOf(deps: Pick<AppDeps, 'books'>): AppBooks {
 export function createAppBooks(deps: Omit<AppDeps, 'books'>, settings: BooksSettings): AppBooks {
   const clock = { now: (): Date => deps.now?.() ?? new Date() };
   const calendar = createBusinessCalendar({ mode: settings.BUSINESS_DATE_MODE, commands: deps.commands, clock, startDate: settings.BUSINESS_DATE_START });
+  const achCycle = achCycleOf(deps, () => calendar.current());
   const cob = createCob({
     mode: settings.BUSINESS_DATE_MODE,
     commands: deps.commands,
@@ -36,6 +38,7 @@ export function createAppBooks(deps: Omit<AppDeps, 'books'>, settings: BooksSett
         catchUpDays: deps.transfers.standingOrderCatchUpDays,
         logger: deps.logger,
       }),
+      achSettlement: async (date) => ({ ...(await settleAchFiles(achCycle, date)) }),
       interest: interestStep({
         commands: deps.commands,
         store: deps.store,
@@ -49,6 +52,18 @@ export function createAppBooks(deps: Omit<AppDeps, 'books'>, settings: BooksSett
     logger: deps.logger.child({ component: 'cob' }),
   });
   return { calendar, cob };
+}
+
+/** The ACH cycle on the deps' command handler and pool, with the bank's routing number (docs/ach.md). */
+export function achCycleOf(deps: Pick<AppDeps, 'commands' | 'pool' | 'config' | 'logger' | 'now'>, businessDate: () => Promise<string>): AchCycleDeps {
+  return {
+    commands: deps.commands,
+    pool: deps.pool,
+    settings: achFileSettingsOf(deps.config.BANK_ROUTING_NUMBER),
+    businessDate,
+    ...(deps.now ? { now: deps.now } : {}),
+    logger: deps.logger.child({ component: 'ach' }),
+  };
 }
 
 /** The business date of a money command now. */

@@ -1,6 +1,5 @@
 import { chartOfAccounts, ledgerAccountKeys } from '@bank/domain';
 import { waitUntil } from '@bank/testkit';
-import { createSimulatedSettlement, type SettlementNetwork } from '@bank/transfers';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../testing/parseCsv';
@@ -55,22 +54,11 @@ async function trialBalance(query: Record<string, string> = {}): Promise<TrialBa
   return res.body.data as TrialBalanceJson;
 }
 
-/** Transfers to this account wait at the other bank until the test lets them settle. */
+/** A transfer to this account waits for its file until the test builds and settles one. */
 const HELD_ACCOUNT = '5550002222';
-let releaseHeld: () => void = () => {};
-const held = new Promise<void>((resolve) => {
-  releaseHeld = resolve;
-});
-const simulated = createSimulatedSettlement([REJECTED_ACCOUNT]);
-const network: SettlementNetwork = {
-  async settle(request) {
-    if (request.accountNumber === HELD_ACCOUNT) await held;
-    return simulated.settle(request);
-  },
-};
 
 beforeAll(async () => {
-  t = await createLedgerTestApp('ledger_routes', { settlement: network });
+  t = await createLedgerTestApp('ledger_routes');
   [admin, auditor] = [await t.staff('admin'), await t.staff('auditor')];
   alice = await t.fundedCustomer(admin, 1000, 250.5);
   bob = await t.fundedCustomer(admin, 20);
@@ -83,6 +71,10 @@ beforeAll(async () => {
   await transfer(bob, { amount: 7.25, accountNumber: alice.accountNumber }).expect(201);
   const sent = await transfer(alice, { amount: 30, accountNumber: '5550001111' }).expect(201);
   const returned = await transfer(alice, { amount: 40, accountNumber: REJECTED_ACCOUNT }).expect(201);
+  // Both go out in one ACH file; the receiving bank returns one (R01), the COB of the effective date settles the other.
+  const file = await t.buildAchFile([sent.body.data.transferId as string, returned.body.data.transferId as string]);
+  expect(await t.returnEntries(file, [REJECTED_ACCOUNT])).toMatchObject({ applied: 1 });
+  await t.settleAchFile(file);
   await waitForStatus(alice.userId, sent.body.data.transferId as string, 'completed');
   await waitForStatus(alice.userId, returned.body.data.transferId as string, 'failed');
   await waitUntil(async () => (await transactionsOf(alice.userId)).some((tx) => tx.transferId === returned.body.data.transferId && tx.transactionType === 'credit'), { what: 'the refund' });
@@ -90,7 +82,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  releaseHeld();
   await t?.close();
 });
 
@@ -314,7 +305,7 @@ describe('GET /audit/ledger/reconciliation with a transfer half done', () => {
     const ach = waiting.clearing.find((account: { key: string }) => account.key === 'ach-outbound');
     expect(ach).toEqual({ key: 'ach-outbound', balance: 9.99, openItems: [{ transferId, amount: 9.99, since: expect.any(String) }] });
     expect(Date.parse(ach.openItems[0].since)).not.toBeNaN();
-    releaseHeld();
+    await t.settleAchFile(await t.buildAchFile([transferId]));
     await waitForStatus(alice.userId, transferId, 'completed');
     await t.settle();
     const settled = (await request(t.app).get(`${B}/reconciliation`).set(auditor.auth).expect(200)).body.data;

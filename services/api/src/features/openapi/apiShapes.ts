@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { enrolmentSecretShape, recoveryCodesShape, secondFactorChallengeShape, secondFactorStatusShape, sessionShape, signInNoticeShape } from '../auth/authShapes';
+import { achFileDetailShape, achFileShape, achIncomingResultShape, achReturnsResultShape } from '../ach/achShapes';
 import { beneficiaryShape } from '../beneficiaries/beneficiaryShape';
 import { businessDateAdvanceShape, businessDateShape } from '../businessDate/businessDateShape';
 import { contactShape } from '../contacts/contactShape';
@@ -58,6 +59,10 @@ export const apiShapes = {
   LedgerEntry: ledgerEntryShape,
   Reconciliation: reconciliationShape,
   LedgerDay: ledgerDayShape,
+  AchFile: achFileShape,
+  AchFileDetail: achFileDetailShape,
+  AchReturnsResult: achReturnsResultShape,
+  AchIncomingResult: achIncomingResultShape,
 } as const;
 
 export type ShapeName = keyof typeof apiShapes;

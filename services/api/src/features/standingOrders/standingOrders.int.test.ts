@@ -150,6 +150,8 @@ describe('the close of business', () => {
       clock: tomorrow,
       steps: {
         standingOrders: standingOrdersStep({ commands: h.fx.commands, pool: h.fx.pool, transfer: { signals: h.fx.signals, creditWaitMs: 0 }, clock: tomorrow, catchUpDays: 3 }),
+        // No ACH file in this test: nothing to settle.
+        achSettlement: async () => undefined,
         interest: interestStep({ commands: h.fx.commands, store: h.fx.store, pool: h.fx.pool, clock: tomorrow, projectorWaitMs: 30_000, paymentConcurrency: 4 }),
       },
     });

@@ -1,12 +1,13 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '@bank/testkit';
+import { achDriver } from '../../testing/achDriver';
 import { createTransactionsHarness, TEST_PIN, type TransactionsHarness } from './testing/transactionsHarness';
 
 let h: TransactionsHarness;
 
 beforeAll(async () => {
-  h = await createTransactionsHarness('tx_routes', { settlementDelayMs: 100 });
+  h = await createTransactionsHarness('tx_routes');
 });
 
 afterAll(async () => {
@@ -76,22 +77,26 @@ describe('POST /transaction/transfer', () => {
     expect(await balances(payer.userId)).toEqual({ savings: 30_00, checking: 20_00 });
   });
 
-  it('external: pending at once, completed when settled', async () => {
+  it('external: pending at once, completed when its ACH file settles', async () => {
     const payer = await h.customer({ savingsCents: 100_00 });
     const res = await transfer(payer.token, { amount: 30, accountNumber: '5550001111' }).expect(201);
     expect(res.body.data).toMatchObject({ status: 'pending', amount: 30, balanceAfter: 70, description: 'Transfer to Someone' });
+    const ach = achDriver(h.worker!.achCycle);
+    await ach.settleFile(await ach.buildFile([res.body.data.transferId as string]));
     await waitUntil(async () => (await history(payer.token)).find((t) => t._id === res.body.data._id)?.status === 'completed', { what: 'settlement' });
     expect(await balances(payer.userId)).toEqual({ savings: 70_00, checking: 0 });
   });
 
-  it('external to a rejected account: failed, and the payer refunded', async () => {
+  it('external, returned by the receiving bank (R01): failed, and the payer refunded with the reason', async () => {
     const payer = await h.customer({ savingsCents: 100_00 });
     const res = await transfer(payer.token, { amount: 30, accountNumber: '0000000000' }).expect(201);
     expect(res.body.data.status).toBe('pending');
+    const ach = achDriver(h.worker!.achCycle);
+    expect(await ach.returnEntries(await ach.buildFile([res.body.data.transferId as string]), ['0000000000'])).toMatchObject({ applied: 1 });
     await waitUntil(async () => (await history(payer.token)).find((t) => t._id === res.body.data._id)?.status === 'failed', { what: 'failure' });
     await waitUntil(async () => (await balances(payer.userId)).savings === 100_00, { what: 'refund' });
     const list = await history(payer.token);
-    expect(list.find((t) => t.transferId === res.body.data.transferId && t.transactionType === 'credit')).toMatchObject({ amount: 30, status: 'completed' });
+    expect(list.find((t) => t.transferId === res.body.data.transferId && t.transactionType === 'credit')).toMatchObject({ amount: 30, status: 'completed', description: 'Returned: R01 Insufficient funds' });
   });
 
   it('400 for present but malformed values', async () => {
@@ -296,18 +301,12 @@ describe('admin routes', () => {
     await request(h.app).delete('/api/transaction/admin/00000000-0000-4000-8000-000000000000').set(bearer(admin.token)).expect(404);
   });
 
-  it('refuses to reverse a pending transfer debit', async () => {
+  it('refuses to reverse a pending transfer debit (an external one, waiting for its ACH file)', async () => {
     const admin = await h.admin();
     const payer = await h.customer({ savingsCents: 10_00 });
-    const settlement = h.worker!.settlement.queue;
-    await settlement.pause();
-    try {
-      const res = await transfer(payer.token, { amount: 5, accountNumber: '5550002222' }).expect(201);
-      expect(res.body.data.status).toBe('pending');
-      const refused = await request(h.app).delete(`/api/transaction/admin/${String(res.body.data._id)}`).set(bearer(admin.token));
-      expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 422, message: 'Only a completed transaction can be reversed' });
-    } finally {
-      await settlement.resume();
-    }
+    const res = await transfer(payer.token, { amount: 5, accountNumber: '5550002222' }).expect(201);
+    expect(res.body.data.status).toBe('pending');
+    const refused = await request(h.app).delete(`/api/transaction/admin/${String(res.body.data._id)}`).set(bearer(admin.token));
+    expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 422, message: 'Only a completed transaction can be reversed' });
   });
 });

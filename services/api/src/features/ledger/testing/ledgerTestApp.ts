@@ -1,39 +1,46 @@
-import { defaultTransferSettings, type SettlementNetwork } from '@bank/transfers';
+import type { BuiltAchFile, ReturnsImport } from '@bank/ach';
+import type { ReturnReasonCode } from '@bank/domain';
+import { defaultTransferSettings } from '@bank/transfers';
 import { startWorker, type RunningWorker } from '@bank/worker';
 import request from 'supertest';
+import { achDriver } from '../../../testing/achDriver';
 import { createTestApp, type SignedIn, type TestApp } from '../../../testing/testApp';
 
 /** A routing number that passes the ABA check digit (an external transfer's). */
 export const EXTERNAL_ROUTING_NUMBER = '021000021';
-/** The simulated settlement network rejects transfers to this account (SETTLEMENT_REJECT_ACCOUNTS' default). */
+/** The account the tests have the receiving bank return (R01) through a returns file. */
 export const REJECTED_ACCOUNT = '0000000000';
 export const TEST_PIN = '135790';
 
 /**
  * The whole API (createTestApp: PostgreSQL, Redis, the projector) with the worker running in-process too (the
- * transfer process credits payees, the settlement jobs settle or refund external transfers): every money event of
- * the bank can happen, so the books get every kind of entry.
+ * transfer process credits payees, queues external transfers for their ACH file), and the ACH cycle driven by the
+ * test (a file built, a returns file imported, the file settled as the COB of its effective date settles it):
+ * every money event of the bank can happen, so the books get every kind of entry.
  */
 export interface LedgerTestApp extends TestApp {
   readonly worker: RunningWorker;
   /** A customer with a payment pin and the given balances, set by `admin` (one balance edit per changed balance). */
   fundedCustomer(admin: SignedIn, savings: number, checking?: number): Promise<SignedIn>;
+  /** Waits until these transfers wait for a file, then builds one (with every entry waiting). */
+  buildAchFile(transferIds: readonly string[]): Promise<BuiltAchFile>;
+  /** The ODFI returns the file's entries to these account numbers. */
+  returnEntries(file: BuiltAchFile, accountNumbers: readonly string[], reasonCode?: ReturnReasonCode): Promise<ReturnsImport>;
+  /** The COB of the file's effective date settles it. */
+  settleAchFile(file: BuiltAchFile): Promise<void>;
 }
 
-export interface LedgerTestAppOptions {
-  /** The other banks (default: the simulated network of SETTLEMENT_REJECT_ACCOUNTS). */
-  readonly settlement?: SettlementNetwork;
-}
+export type LedgerTestAppOptions = Record<string, never>;
 
 export async function createLedgerTestApp(label: string, options: LedgerTestAppOptions = {}): Promise<LedgerTestApp> {
-  const t = await createTestApp(label, { env: { SETTLEMENT_DELAY_MS: '50' } });
+  void options;
+  const t = await createTestApp(label);
   const { config } = t.deps;
   const worker = await startWorker({
     config: {
       ...defaultTransferSettings({ WORKER_BACKOFF_MS: 100, WORKER_LOCK_DURATION_MS: 5000, WORKER_STALLED_INTERVAL_MS: 2000 }),
       REDIS_URL: config.REDIS_URL,
       REDIS_PREFIX: config.REDIS_PREFIX,
-      SETTLEMENT_DELAY_MS: config.SETTLEMENT_DELAY_MS,
       AUDIT_CHECK_EVERY_MS: config.AUDIT_CHECK_EVERY_MS,
     },
     store: t.store,
@@ -42,8 +49,8 @@ export async function createLedgerTestApp(label: string, options: LedgerTestAppO
     signals: t.deps.signals,
     logger: t.deps.logger,
     sweepOnStart: false,
-    ...(options.settlement ? { settlement: options.settlement } : {}),
   });
+  const ach = achDriver(worker.achCycle);
   return {
     ...t,
     worker,
@@ -61,6 +68,9 @@ export async function createLedgerTestApp(label: string, options: LedgerTestAppO
         .expect(200);
       return customer;
     },
+    buildAchFile: (transferIds) => ach.buildFile(transferIds),
+    returnEntries: (file, accountNumbers, reasonCode) => ach.returnEntries(file, accountNumbers, reasonCode),
+    settleAchFile: (file) => ach.settleFile(file),
     async close() {
       await worker.stop();
       await t.close();

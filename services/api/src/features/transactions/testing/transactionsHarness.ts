@@ -46,7 +46,6 @@ export interface HarnessOptions {
   /** Start the worker in this process (default true). */
   readonly worker?: boolean;
   readonly workerSettings?: Partial<TransferSettings & BooksSettings>;
-  readonly settlementDelayMs?: number;
   readonly env?: Record<string, string>;
 }
 
@@ -59,7 +58,6 @@ export async function createTransactionsHarness(label: string, options: HarnessO
     REDIS_URL: fx.redis.url,
     REDIS_PREFIX: fx.redis.prefix,
     JWT_SECRET: 'transactions-test-secret-0123456789',
-    SETTLEMENT_DELAY_MS: String(options.settlementDelayMs ?? 100),
     ...options.env,
   });
   const redis = new Redis(fx.redis.url, { maxRetriesPerRequest: null });
@@ -94,7 +92,6 @@ export async function createTransactionsHarness(label: string, options: HarnessO
             ...options.workerSettings,
             REDIS_URL: fx.redis.url,
             REDIS_PREFIX: fx.redis.prefix,
-            SETTLEMENT_DELAY_MS: config.SETTLEMENT_DELAY_MS,
             AUDIT_CHECK_EVERY_MS: config.AUDIT_CHECK_EVERY_MS,
           },
           store: fx.store,
@@ -109,7 +106,7 @@ export async function createTransactionsHarness(label: string, options: HarnessO
   app.disable('x-powered-by');
   app.locals.deps = deps;
   app.use(requestId());
-  app.use('/api/admin/queues', createQueueDashboard(deps, worker ? { queues: [worker.settlement.queue, worker.maintenance] } : {}));
+  app.use('/api/admin/queues', createQueueDashboard(deps, worker ? { queues: [worker.ach.queue, worker.maintenance] } : {}));
   app.use('/api', ...jsonBody());
   app.use('/api/transaction', createTransactionsRouter(deps, options.router));
   app.use(errorHandler(logger));

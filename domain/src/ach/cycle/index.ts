@@ -1,0 +1,3 @@
+export * from './achCycleState';
+export * from './achCycleDecider';
+export * from './achActions';
