@@ -7,7 +7,7 @@ import { LoadingBlock } from '../../components/Spinner';
 import { ApiError, errorMessage } from '../../lib/api/apiError';
 import { formatInstant } from '../audit/auditFormat';
 import { useAchFile } from './achApi';
-import { ACH_PATH, countOf, statusWords, transactionCodeWords } from './achFormat';
+import { ACH_PATH, countOf, isReturnEntry, statusWords, transactionCodeWords } from './achFormat';
 import type { AchEntry, AchFileDetail } from './achTypes';
 import { CopyHash } from './CopyHash';
 import { DownloadAchFile } from './DownloadAchFile';
@@ -29,15 +29,10 @@ function EntryRow({ entry }: { entry: AchEntry }) {
       <td data-label="Amount" className="num">
         {formatMoney(entry.amount)}
       </td>
-      {entry.transferId ? (
-        <td data-label="Transfer" className="ach-mono ach-small">
-          {entry.transferId}
-        </td>
-      ) : (
-        <td data-label="Transfer" className="audit-muted ach-small">
-          A return the bank sends
-        </td>
-      )}
+      <td data-label="Transfer" className="ach-small">
+        {isReturnEntry(entry.transactionCode) ? <span className="audit-muted">Return </span> : null}
+        <span className="ach-mono">{entry.transferId}</span>
+      </td>
     </tr>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failOnConsoleError } from '../../components/testing/failOnConsoleError';
 import { json, mockApi, renderAudit, staffUser } from '../audit/auditTestUtils';
-import { FILE_ID, NACHA_TEXT, SHA, TRANSFER, sampleFile, sampleFileDetail } from './achTestData';
+import { FILE_ID, NACHA_TEXT, RETURN_ID, SHA, TRANSFER, sampleFile, sampleFileDetail } from './achTestData';
 
 failOnConsoleError();
 
@@ -159,7 +159,7 @@ describe("a file's page (/audit/ach/files/:id)", () => {
     expect(first).toHaveTextContent(TRANSFER);
     expect(second).toHaveTextContent('21 Checking credit return');
     expect(second).toHaveTextContent('$0.06');
-    expect(second).toHaveTextContent('A return the bank sends');
+    expect(second).toHaveTextContent(`Return ${RETURN_ID}`);
     expect(screen.getByRole('link', { name: '← All files' })).toHaveAttribute('href', '/audit/ach');
   });
 

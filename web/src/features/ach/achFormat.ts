@@ -29,6 +29,11 @@ export function transactionCodeWords(code: number): string {
   return `${code} ${accountWords[account]} ${side}${kindWords[kind]}`;
 }
 
+/** A return the bank sends (21/26/31/36): its entry names the return, not a transfer. */
+export function isReturnEntry(code: number): boolean {
+  return isTransactionCode(code) && transactionCodes[code].kind === 'return';
+}
+
 export const statusWords = { created: 'Created', transmitted: 'Transmitted' } as const;
 
 /** "1 entry", "3 entries". */

@@ -5,6 +5,7 @@ import type { AchEntry, AchFileDetail, AchFileSummary } from './achTypes';
 export const FILE_ID = 'f1000000-0000-4000-8000-000000000001';
 export const SHA = 'ab12cd34ef56'.concat('0'.repeat(52));
 export const TRANSFER = 'd0000000-0000-4000-8000-000000000001';
+export const RETURN_ID = 'e0000000-0000-4000-8000-000000000009';
 
 export function sampleFile(overrides: Partial<AchFileSummary> = {}): AchFileSummary {
   return {
@@ -38,7 +39,7 @@ export function sampleFileDetail(overrides: Partial<AchFileDetail> = {}): AchFil
     ...sampleFile(),
     entries: [
       sampleAchEntry(),
-      sampleAchEntry({ traceNumber: '102000020000042', transferId: null, amount: 0.06, name: 'Payroll Inc', transactionCode: 21, accountNumber: '55-1234' }),
+      sampleAchEntry({ traceNumber: '102000020000042', transferId: RETURN_ID, amount: 0.06, name: 'Payroll Inc', transactionCode: 21, accountNumber: '55-1234' }),
     ],
     ...overrides,
   };

@@ -6,6 +6,51 @@ export type paths = Record<string, never>;
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AchFile: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date */
+            effectiveDate: string;
+            entryCount: number;
+            /** Format: uuid */
+            id: string;
+            sha256: string;
+            /** @enum {string} */
+            status: "created" | "transmitted";
+            /** @description dollars */
+            totalCredit: number;
+            /** @description dollars */
+            totalDebit: number;
+        };
+        AchFileDetail: components["schemas"]["AchFile"] & {
+            entries: {
+                accountNumber: string;
+                /** @description dollars */
+                amount: number;
+                name: string;
+                routingNumber: string;
+                traceNumber: string;
+                transactionCode: number;
+                /** Format: uuid */
+                transferId: string;
+            }[];
+        };
+        AchIncomingResult: {
+            alreadyApplied: number;
+            credited: number;
+            returned: {
+                reason: string;
+                traceNumber: string;
+            }[];
+        };
+        AchReturnsResult: {
+            alreadyApplied: number;
+            applied: number;
+            unmatched: {
+                reason: string;
+                traceNumber: string;
+            }[];
+        };
         AdminUser: components["schemas"]["User"] & {
             cardRequests: components["schemas"]["CardRequest"][];
         };
