@@ -154,7 +154,9 @@ describe('the ACH screens: build, download, returns', () => {
       return false;
     });
 
-    // The list shows it; its page lists the transfer among the entries.
+    // The list shows it (opened again: a cut-off's file may have been built after the list was read); its page
+    // lists the transfer among the entries.
+    await page.reload();
     const table = page.getByRole('table', { name: /files?/ });
     await table.waitFor();
     await page.locator(`a[href="/audit/ach/files/${fileId}"]`).first().click();

@@ -125,13 +125,22 @@ describe('Build file now (admins)', () => {
     expect(calls.filter((call) => call.pathname === '/api/admin/ach/files')).toHaveLength(3);
   });
 
-  it('shows "No entries waiting" (200, data null) as a calm notice, not an error', async () => {
-    mockApi({ [FILES]: () => json(200, { data: [sampleFile()], next: null }), 'POST /api/admin/ach/files': () => json(200, { data: null, message: 'No entries waiting' }) });
+  it('shows "No entries waiting" (200, data null) as a calm notice, not an error, and reloads the list (a cut-off may just have built one)', async () => {
+    let cutOff = false;
+    const { calls } = mockApi({
+      [FILES]: () => json(200, { data: cutOff ? [sampleFile()] : [], next: null }),
+      'POST /api/admin/ach/files': () => {
+        cutOff = true;
+        return json(200, { data: null, message: 'No entries waiting' });
+      },
+    });
     renderAudit('/audit/ach', admin);
     await userEvent.click(await screen.findByRole('button', { name: 'Build file now' }));
     const notice = await screen.findByText('No entries waiting');
     expect(notice.closest('[role="status"]')).not.toBeNull();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: '1 file' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.pathname === '/api/admin/ach/files')).toHaveLength(3);
   });
 
   it("shows the server's refusal", async () => {

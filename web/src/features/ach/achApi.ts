@@ -48,9 +48,8 @@ export function useBuildAchFile() {
       const answer = await api.post<Envelope<AchFileDetail | AchFileSummary | null>>('/admin/ach/files');
       return { file: answer.data ?? null, message: answer.message };
     },
-    onSuccess: (outcome) => {
-      if (outcome.file) void queryClient.invalidateQueries({ queryKey: achKeys.all() });
-    },
+    // Reload the list either way: with none waiting, a cut-off may just have built the file they were in.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: achKeys.all() }),
   });
 }
 
