@@ -97,14 +97,14 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   });
 
   it('the audit screens', { timeout: 300_000 }, async () => {
-    const paths = ['/audit', `/audit/users/${customer.user._id}`, '/audit/log', '/audit/verify', '/audit/security'];
+    const paths = ['/audit', `/audit/users/${customer.user._id}`, '/audit/log', '/audit/verify', '/audit/security', '/audit/ach'];
     const findings = await scanEach(e2e, paths.map((path) => ({ path, width: viewports.desktop.width, session: auditor })));
     expect(findings, report(findings)).toEqual([]);
   });
 
-  // As the admin, who also sees the business date's advance in manual mode.
-  it.each([viewports.mobile.width, viewports.desktop.width])('the ledger screens at %i px', { timeout: 300_000 }, async (width) => {
-    const paths = ['/audit/ledger', '/audit/ledger/accounts', '/audit/ledger/accounts/customer-savings', '/audit/ledger/reconciliation', '/audit/ledger/days'];
+  // As the admin, who also sees the business date's advance in manual mode, Build file now and the ACH uploads.
+  it.each([viewports.mobile.width, viewports.desktop.width])('the ledger and ACH screens at %i px', { timeout: 300_000 }, async (width) => {
+    const paths = ['/audit/ledger', '/audit/ledger/accounts', '/audit/ledger/accounts/customer-savings', '/audit/ledger/reconciliation', '/audit/ledger/days', '/audit/ach', '/audit/ach/upload'];
     const findings = await scanEach(e2e, paths.map((path) => ({ path, width, session: admin })));
     expect(findings, report(findings)).toEqual([]);
   });

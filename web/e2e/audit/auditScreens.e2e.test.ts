@@ -158,7 +158,7 @@ describe('the audit screens, for a customer with a few dozen events', () => {
     await page.waitForURL((url) => url.pathname === '/audit');
     await page.getByRole('heading', { name: 'Find a customer', level: 1 }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Audit' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Customers', 'Staff log', 'Ledger', 'Verify', 'Security', ...(adminStandsIn ? ['Admin'] : [])]);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Customers', 'Staff log', 'Ledger', 'ACH', 'Verify', 'Security', ...(adminStandsIn ? ['Admin'] : [])]);
 
     await page.getByLabel('Name, e-mail or account number').fill(customer.email);
     await page.getByRole('button', { name: 'Search', exact: true }).click();

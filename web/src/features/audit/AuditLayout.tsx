@@ -33,6 +33,7 @@ export function AuditLayout() {
           </NavLink>
           <NavLink to="/audit/log">Staff log</NavLink>
           <NavLink to="/audit/ledger">Ledger</NavLink>
+          <NavLink to="/audit/ach">ACH</NavLink>
           <NavLink to="/audit/verify">Verify</NavLink>
           <NavLink to="/audit/security">Security</NavLink>
           {isAdminUser(user) ? <NavLink to="/admin/dashboard">Admin</NavLink> : null}

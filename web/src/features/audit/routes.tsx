@@ -1,9 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../lib/routing/lazyPage';
+import { achRoutes } from '../ach/routes';
 import { ledgerRoutes } from '../ledger/routes';
 
 /**
- * The auditors' screens (role auditor or admin): docs/audit.md, and the ledger's (features/ledger). The frame (with its guard, RequireAuditor), the
+ * The auditors' screens (role auditor or admin): docs/audit.md, the ledger's (features/ledger) and the ACH files' (features/ach). The frame (with its guard, RequireAuditor), the
  * screens and the balance chart load on first use, so nobody else downloads them.
  */
 export const auditRoutes: RouteObject[] = [
@@ -17,6 +18,7 @@ export const auditRoutes: RouteObject[] = [
       { path: 'verify', Component: lazyPage(() => import('./VerifyPage'), 'VerifyPage') },
       { path: 'security', Component: lazyPage(() => import('./AuditSecurityPage'), 'AuditSecurityPage') },
       ...ledgerRoutes,
+      ...achRoutes,
     ],
   },
 ];

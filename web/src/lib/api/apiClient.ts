@@ -7,6 +7,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   readonly body?: unknown;
+  /** A plain-text body (e.g. a NACHA file), sent as is with `Content-Type: text/plain` instead of a JSON `body`. */
+  readonly text?: string;
   readonly query?: Record<string, string | number | undefined>;
   readonly idempotencyKey?: string;
   readonly signal?: AbortSignal;
@@ -46,7 +48,8 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = options.anonymous ? null : readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.text !== undefined) headers['Content-Type'] = 'text/plain';
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   if (method === 'GET' && lastEventPosition) headers['X-Consistent-Position'] = lastEventPosition;
 
@@ -54,7 +57,7 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
     method,
     headers,
     credentials: 'include',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.text ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     signal: options.signal,
   });
 
@@ -93,6 +96,8 @@ export async function apiRequest<T>(method: Method, path: string, options: Reque
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('POST', path, { ...options, body }),
+  /** POST with a plain-text body (`Content-Type: text/plain`); the answer is read as JSON like any other. */
+  postText: <T>(path: string, text: string, options?: Omit<RequestOptions, 'body' | 'text'>) => apiRequest<T>('POST', path, { ...options, text }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('PUT', path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('DELETE', path, options),

@@ -31,7 +31,7 @@ export function TransactionList({ transactions, label }: { transactions: readonl
               <span className="visually-hidden">{transaction.transactionType === 'credit' ? 'Credit ' : 'Debit '}</span>
               {signedAmount(transaction)}
             </span>
-            <StatusBadge status={transaction.status} />
+            <StatusBadge transaction={transaction} />
           </div>
         </li>
       ))}

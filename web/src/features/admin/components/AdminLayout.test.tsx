@@ -30,7 +30,7 @@ describe('the admin layout and dashboard', () => {
     mockApi({ 'GET /api/contacts': () => json(200, { data: [] }) });
     renderRoutes(adminRoutes, '/admin/contacts', sampleAdmin());
     const nav = within(await screen.findByRole('navigation', { name: 'Admin' }));
-    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Users', 'Add Transaction', 'Contacts', 'Beneficiaries', 'Rates', 'Ledger', 'Security']);
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Dashboard', 'Users', 'Add Transaction', 'Contacts', 'Beneficiaries', 'Rates', 'Ledger', 'ACH', 'Security']);
   });
 
   it('logs out: server sign-out, session cleared, back to /admin/login', async () => {

@@ -14,6 +14,7 @@ const links: readonly { to: string; label: string; icon: IconName; end?: boolean
   { to: '/admin/beneficiaries', label: 'Beneficiaries', icon: 'briefcase' },
   { to: '/admin/rates', label: 'Rates', icon: 'percent' },
   { to: '/audit/ledger', label: 'Ledger', icon: 'chart' },
+  { to: '/audit/ach', label: 'ACH', icon: 'bank' },
 ];
 
 /**

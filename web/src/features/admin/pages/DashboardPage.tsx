@@ -68,6 +68,9 @@ export function DashboardPage() {
           <li>
             <Link to="/audit/ledger">Ledger</Link> <span className="admin-muted">— trial balance, accounts, reconciliation, day closes, business date</span>
           </li>
+          <li>
+            <Link to="/audit/ach">ACH</Link> <span className="admin-muted">— NACHA files of external transfers, build a file now, upload returns and incoming files</span>
+          </li>
         </ul>
       </section>
     </div>
