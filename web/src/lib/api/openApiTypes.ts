@@ -353,6 +353,11 @@ export interface components {
             /** Format: date-time */
             date: string;
             description: string;
+            /**
+             * @description the debit or refund of a transfer to another bank (sent by ACH); absent otherwise
+             * @constant
+             */
+            external?: true;
             /** @enum {string} */
             status: "completed" | "pending" | "failed" | "reversed";
             /** @enum {string} */

@@ -23,6 +23,7 @@ export const transactionShape = z
     status: z.enum(['completed', 'pending', 'failed', 'reversed']),
     balanceAfter: z.number().describe('dollars'),
     transferId: z.uuid().optional(),
+    external: z.literal(true).optional().describe('the debit or refund of a transfer to another bank (sent by ACH); absent otherwise'),
   })
   .strict();
 

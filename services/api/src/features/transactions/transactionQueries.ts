@@ -15,6 +15,8 @@ export interface TransactionDto {
   readonly status: 'completed' | 'pending' | 'failed' | 'reversed';
   readonly balanceAfter: number;
   readonly transferId?: string;
+  /** Beyond the contract's fields: the transfer went to another bank (ACH), so the web app can word it Sent/Settled. */
+  readonly external?: true;
 }
 
 interface TransactionRow {
@@ -28,9 +30,12 @@ interface TransactionRow {
   status: TransactionDto['status'];
   balance_after_cents: string;
   transfer_id: string | null;
+  external?: boolean | null;
 }
 
-const COLUMNS = 'id, user_id, account, direction, amount_cents, description, date, status, balance_after_cents, transfer_id';
+// `external`: one primary-key probe of rm.transfers per row, only for rows that belong to a transfer.
+const COLUMNS =
+  'id, user_id, account, direction, amount_cents, description, date, status, balance_after_cents, transfer_id, (SELECT NOT t.internal FROM rm.transfers t WHERE t.id = transfer_id) AS external';
 
 export function presentTransaction(row: TransactionRow): TransactionDto {
   return {
@@ -43,6 +48,7 @@ export function presentTransaction(row: TransactionRow): TransactionDto {
     status: row.status,
     balanceAfter: centsToDollars(Number(row.balance_after_cents)),
     ...(row.transfer_id ? { transferId: row.transfer_id } : {}),
+    ...(row.external === true ? { external: true as const } : {}),
   };
 }
 

@@ -68,6 +68,9 @@ describe('POST /transaction/transfer', () => {
     // Read right after, without any consistency header: the recipient sees the money.
     const payeeList = await request(h.app).get('/api/transaction').set(bearer(payee.token)).expect(200);
     expect(payeeList.body.data[0]).toMatchObject({ amount: 12.5, transactionType: 'credit', status: 'completed', balanceAfter: 12.5, transferId: res.body.data.transferId });
+    // Inside the bank: no `external` mark on either side (the web app words it by its status).
+    expect(payeeList.body.data[0]).not.toHaveProperty('external');
+    expect((await history(payer.token)).find((t) => t._id === res.body.data._id)).not.toHaveProperty('external');
     expect(await balances(payee.userId)).toEqual({ savings: 12_50, checking: 0 });
   });
 
@@ -85,6 +88,8 @@ describe('POST /transaction/transfer', () => {
     await ach.settleFile(await ach.buildFile([res.body.data.transferId as string]));
     await waitUntil(async () => (await history(payer.token)).find((t) => t._id === res.body.data._id)?.status === 'completed', { what: 'settlement' });
     expect(await balances(payer.userId)).toEqual({ savings: 70_00, checking: 0 });
+    // Marked as sent to another bank, so the web app can word it Sent / Settled.
+    expect((await history(payer.token)).find((t) => t._id === res.body.data._id)).toMatchObject({ external: true });
   });
 
   it('external, returned by the receiving bank (R01): failed, and the payer refunded with the reason', async () => {

@@ -3,13 +3,12 @@ import type { Transaction, TransactionStatus } from '../../../lib/api/types';
 const labels: Record<TransactionStatus, string> = { completed: 'Completed', pending: 'Pending', failed: 'Failed', reversed: 'Reversed' };
 
 /**
- * The word for a transaction's status. The debit of a transfer reads "Sent" while it waits for the ACH file and its
- * settlement, and "Settled" once completed (API.md, ACH: the web app may word them so). The contract's Transaction
- * does not say whether a transfer left the bank, so an internal transfer's debit is worded the same way: it is
- * pending only until the payee is credited, a moment later. Everything else keeps its status's word.
+ * The word for a transaction's status. The debit of a transfer to another bank (`external`) reads "Sent" while it
+ * waits for the ACH file and its settlement, and "Settled" once completed (API.md, ACH: the web app may word them
+ * so). Everything else, internal transfers included, keeps its status's word.
  */
-export function statusLabel(transaction: Pick<Transaction, 'status' | 'transactionType' | 'transferId'>): string {
-  if (transaction.transactionType === 'debit' && transaction.transferId) {
+export function statusLabel(transaction: Pick<Transaction, 'status' | 'transactionType' | 'external'>): string {
+  if (transaction.transactionType === 'debit' && transaction.external) {
     if (transaction.status === 'pending') return 'Sent';
     if (transaction.status === 'completed') return 'Settled';
   }
@@ -17,6 +16,6 @@ export function statusLabel(transaction: Pick<Transaction, 'status' | 'transacti
 }
 
 /** A transaction's status as a coloured badge (the word is always there: colour is never the only signal). */
-export function StatusBadge({ transaction }: { transaction: Pick<Transaction, 'status' | 'transactionType' | 'transferId'> }) {
+export function StatusBadge({ transaction }: { transaction: Pick<Transaction, 'status' | 'transactionType' | 'external'> }) {
   return <span className={`status-badge status-${transaction.status}`}>{statusLabel(transaction)}</span>;
 }

@@ -47,29 +47,31 @@ describe('/account/transactions', () => {
     expect(screen.getByText('-$5.00')).toBeInTheDocument();
   });
 
-  it('words a transfer\'s debit "Sent" while it waits and "Settled" once completed, and shows a return as the server describes it', async () => {
+  it('words an external transfer\'s debit "Sent" while it waits and "Settled" once completed, an internal one by its status, and shows a return as the server describes it', async () => {
     const transferId = 'f0000000-0000-4000-8000-000000000001';
     mockApi({
       'GET /api/transaction/complete': () =>
         json(200, {
           data: [
             sampleTransaction({ _id: 'r', transactionType: 'credit', amount: 20, status: 'completed', description: 'Returned: R01 Insufficient funds', transferId }),
-            sampleTransaction({ _id: 'f', transactionType: 'debit', amount: 20, status: 'failed', description: 'Rent', transferId }),
-            sampleTransaction({ _id: 's', transactionType: 'debit', amount: 30, status: 'pending', description: 'To Ada', transferId: 'f0000000-0000-4000-8000-000000000002' }),
-            sampleTransaction({ _id: 'd', transactionType: 'debit', amount: 40, status: 'completed', description: 'To Bob', transferId: 'f0000000-0000-4000-8000-000000000003' }),
+            sampleTransaction({ _id: 'f', transactionType: 'debit', amount: 20, status: 'failed', description: 'Rent', transferId, external: true }),
+            sampleTransaction({ _id: 's', transactionType: 'debit', amount: 30, status: 'pending', description: 'To Ada', transferId: 'f0000000-0000-4000-8000-000000000002', external: true }),
+            sampleTransaction({ _id: 'd', transactionType: 'debit', amount: 40, status: 'completed', description: 'To Bob', transferId: 'f0000000-0000-4000-8000-000000000003', external: true }),
+            sampleTransaction({ _id: 'i', transactionType: 'debit', amount: 45, status: 'completed', description: 'To a friend here', transferId: 'f0000000-0000-4000-8000-000000000004' }),
             sampleTransaction({ _id: 'p', transactionType: 'debit', amount: 50, status: 'pending', description: 'Staff debit' }),
           ],
         }),
     });
     renderRoutes(accountRoutes, '/account/transactions');
     const list = await screen.findByRole('list', { name: 'Transactions' });
-    const [returned, failed, sent, settled, other] = within(list).getAllByRole('listitem');
+    const [returned, failed, sent, settled, internal, other] = within(list).getAllByRole('listitem');
     expect(returned).toHaveTextContent('Returned: R01 Insufficient funds');
     expect(returned).toHaveTextContent('+$20.00');
     expect(returned).toHaveTextContent('Completed');
     expect(failed).toHaveTextContent('Failed');
     expect(sent).toHaveTextContent(/-\$30\.00\s*Sent$/);
     expect(settled).toHaveTextContent(/-\$40\.00\s*Settled$/);
+    expect(internal).toHaveTextContent(/-\$45\.00\s*Completed$/);
     expect(other).toHaveTextContent(/Pending$/);
   });
 
