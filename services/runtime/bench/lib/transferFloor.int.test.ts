@@ -65,8 +65,6 @@ beforeAll(async () => {
     commands,
     pool: fx.pool,
     signals: fx.signals,
-    scheduleSettlement: async () => undefined,
-    settlementDelayMs: 100,
     businessDate: BUSINESS_DATE,
   });
   await transfers.ready;
