@@ -6,7 +6,7 @@
  * - apply:  transaction lock taken by every batch (and by the rebuild's final catch-up + swap), so a rebuild can
  *           pause the live projector for the instant of the swap.
  * - rebuild: session lock, one rebuild at a time.
- * - migrate: transaction lock around the DDL of one schema.
+ * - migrate: transaction lock around a schema's migrations, one for the whole database (they may share DDL).
  */
 export type ProjectorLock = 'leader' | 'apply' | 'rebuild' | 'migrate';
 
@@ -15,6 +15,11 @@ export const PROJECTOR_LOCK_CLASS = 'bank.projector';
 /** SQL arguments `hashtext($1), hashtext($2)` for a lock: [class, key]. */
 export function lockArgs(lock: ProjectorLock, name: string): [string, string] {
   return [PROJECTOR_LOCK_CLASS, `${lock}:${name}`];
+}
+
+/** The migration lock: one for the whole database (a migration's DDL may be database-wide: CREATE EXTENSION). */
+export function migrateLockArgs(): [string, string] {
+  return lockArgs('migrate', '*');
 }
 
 export const LOCK_SQL = {

@@ -1,7 +1,7 @@
 import type { EventStore, Position } from '@bank/eventstore';
 import pg from 'pg';
 import { advanceCheckpoint, CHECKPOINT_CHANNEL, DEFAULT_PROJECTOR_NAME, readCheckpoint } from '../checkpoint/checkpointStore';
-import { LOCK_SQL, lockArgs } from '../locks/advisoryLocks';
+import { LOCK_SQL, lockArgs, migrateLockArgs } from '../locks/advisoryLocks';
 import type { ProjectorMetrics } from '../metrics/projectorMetrics';
 import { defaultProjections } from '../projections/defaultProjections';
 import { tablesWritten, type Projection } from '../projections/projection';
@@ -191,7 +191,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
         await client.query('BEGIN');
         try {
           await client.query(LOCK_SQL.xactLock, lockArgs('apply', name));
-          await client.query(LOCK_SQL.xactLock, lockArgs('migrate', READ_MODEL_SCHEMA));
+          await client.query(LOCK_SQL.xactLock, migrateLockArgs());
           for (;;) {
             const batch = await store.readAll({ after: position, limit: batchSize });
             if (batch.length === 0) break;

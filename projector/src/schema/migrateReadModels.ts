@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { LOCK_SQL, lockArgs } from '../locks/advisoryLocks';
+import { LOCK_SQL, migrateLockArgs } from '../locks/advisoryLocks';
 import { migrations, type Migration } from './migrations';
 import { READ_MODEL_SCHEMA, schemaIdent } from './readModelSchema';
 
@@ -11,7 +11,10 @@ export interface MigrateResult {
 
 /**
  * Creates the read-model schema when missing and applies the migrations it lacks, in one transaction under an
- * advisory lock (safe to run at every start, from several processes at once).
+ * advisory lock (safe to run at every start, from several processes at once). The lock is the database's, not the
+ * schema's: a rebuild migrates its build schema while the live projector may be migrating `rm`, and a migration's
+ * database-wide DDL (`CREATE EXTENSION IF NOT EXISTS pg_trgm`) run by both at once fails one of them on
+ * `pg_extension_name_index`.
  */
 export async function migrateReadModels(
   pool: pg.Pool,
@@ -22,7 +25,7 @@ export async function migrateReadModels(
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query(LOCK_SQL.xactLock, lockArgs('migrate', schema));
+    await client.query(LOCK_SQL.xactLock, migrateLockArgs());
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
     await client.query(`CREATE TABLE IF NOT EXISTS ${s}.schema_migrations (
       version integer PRIMARY KEY,
