@@ -126,8 +126,17 @@ describe('rebuildProjections', () => {
       batchSize: 200,
       beforeSwap: async () => {
         await writer;
-        // These are certainly after the catch-up: the rebuild applies them under the apply lock.
+        // These are certainly after the catch-up: the rebuild applies them under the apply lock. Readers see them
+        // once no older transaction is open on the server (the log's visibility fence), which another database's
+        // work may hold a moment: wait for that, so that the swap's tail is sure to find them.
         appendedBeforeSwap = await appendConcurrently(db.store, workload.slice(2_400, 2_500));
+        const deadline = Date.now() + 30_000;
+        for (;;) {
+          const head = await db.store.headPosition();
+          if (head && formatPosition(head) >= formatPosition(appendedBeforeSwap!)) break;
+          if (Date.now() > deadline) throw new Error('the events appended before the swap never became visible');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
       },
     });
     expect(result.tailEvents).toBeGreaterThan(0);
