@@ -29,6 +29,16 @@ export interface AppDeps {
   readonly logger: Logger;
   /** PostgreSQL: the read models (schema rm, read only), the file store (schema files), the PostgreSQL event store. */
   readonly pool: pg.Pool;
+  /**
+   * Where GET routes read the read models (rm.*): a pool on DATABASE_READ_URL (a replica, which may lag) when set,
+   * else unset and they read `pool`. Never for writes, the event store, idempotency or sessions. See readPoolOf.
+   */
+  readonly readPool?: pg.Pool;
+  /**
+   * The projector's checkpoint as `readPool` sees it (it replicates with the rows): X-Consistent-Position waits on
+   * it, so the query that follows sees the client's own write. Unset = `projection`.
+   */
+  readonly readProjection?: ProjectionReader;
   /** The event store (reads: audits, positions); every command goes through `commands`. */
   readonly store: EventStore;
   /** The process's one command handler (shared with the transfer process when they run in one process). */
@@ -71,3 +81,8 @@ export interface AppDeps {
 }
 
 export const DEFAULT_CONSISTENCY_TIMEOUT_MS = 2000;
+
+/** The pool a GET route reads rm.* from: the replica's when DATABASE_READ_URL is set, else the one pool. */
+export function readPoolOf(deps: Pick<AppDeps, 'pool' | 'readPool'>): pg.Pool {
+  return deps.readPool ?? deps.pool;
+}

@@ -65,6 +65,15 @@ const configSchema = z.object({
     .url()
     .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// or postgresql:// URL')
     .default('postgres://postgres@127.0.0.1:5432/bank'),
+  /**
+   * A hot standby (or a load balancer in front of several) the API's GET routes read the read models (rm.*) from;
+   * commands, the event store, the projector and every write use DATABASE_URL. Unset = everything on DATABASE_URL.
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .url()
+    .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   REDIS_URL: z
     .string()
     .url()

@@ -26,8 +26,9 @@ export async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-export function createPool(url: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max });
+/** `applicationName` names the pool's connections in pg_stat_activity (the read pool on a replica: `bank-read`). */
+export function createPool(url: string, max = 10, options: { applicationName?: string } = {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, ...(options.applicationName ? { application_name: options.applicationName } : {}) });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it.
   });

@@ -40,9 +40,10 @@ export interface FaultBank<P extends FaultPostgres = PrivatePostgres> {
 }
 
 export async function createFaultBank(options?: { customers?: number; command?: string }): Promise<FaultBank>;
-export async function createFaultBank<P extends FaultPostgres>(options: { customers?: number; command?: string; postgres: () => Promise<P>; env?: Record<string, string> }): Promise<FaultBank<P>>;
+/** `env`: the bank's extra environment, or a function of the started PostgreSQL (a replica's URL, say). */
+export async function createFaultBank<P extends FaultPostgres>(options: { customers?: number; command?: string; postgres: () => Promise<P>; env?: Record<string, string> | ((postgres: P) => Record<string, string>) }): Promise<FaultBank<P>>;
 export async function createFaultBank(
-  options: { customers?: number; command?: string; postgres?: () => Promise<FaultPostgres>; env?: Record<string, string> } = {},
+  options: { customers?: number; command?: string; postgres?: () => Promise<FaultPostgres>; env?: Record<string, string> | ((postgres: FaultPostgres) => Record<string, string>) } = {},
 ): Promise<FaultBank<FaultPostgres>> {
   // Whatever started is ended again when the set-up fails (a leaked cluster would load the machine for every later test).
   const started = await Promise.allSettled([(options.postgres ?? startPrivatePostgres)(), startPrivateRedis()]);
@@ -73,7 +74,7 @@ export async function createFaultBank(
     // The set-up's sign-ups hash passwords and pins: on a loaded 2-core machine slower than the production deadline
     // (8 s). A test of the deadline restarts the bank with its own.
     REQUEST_DEADLINE_MS: '60000',
-    ...options.env,
+    ...(typeof options.env === 'function' ? options.env(postgres) : options.env),
   };
   const command = options.command ?? 'node --import tsx services/runtime/src/main.ts';
   const launch = (cmd: string, extraEnv: Record<string, string> = {}) =>

@@ -28,6 +28,9 @@ export interface BankRoles {
   readonly worker: boolean;
 }
 
+/** application_name of the read pool's connections (DATABASE_READ_URL): how pg_stat_activity on a replica shows them. */
+export const READ_POOL_APPLICATION_NAME = 'bank-read';
+
 export const ALL_ROLES: BankRoles = { api: true, projector: true, worker: true };
 
 export interface RunningBank {
@@ -128,6 +131,8 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
   let draining = false;
   let metricsServer: MetricsServer | undefined;
   let projection: ProjectionReader | undefined;
+  let readPool: pg.Pool | undefined;
+  let readProjection: ProjectionReader | undefined;
   let redis: ReturnType<typeof createRedis> | undefined;
   if (roles.api && apiKeys && authSettings) {
     redis = createRedis(config.REDIS_URL);
@@ -136,6 +141,13 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
     void warnAboutRedisDurability(redis, logger).catch(() => undefined);
     await ensureFileSchema(pool);
     projection = createProjectionReader(pool);
+    // DATABASE_READ_URL: GET routes read rm.* on a replica, and X-Consistent-Position waits on the replica's copy of
+    // the projector's checkpoint (committed with the rows it covers). A standby refuses LISTEN: the reader polls.
+    if (config.DATABASE_READ_URL) {
+      readPool = createPool(config.DATABASE_READ_URL, 20, { applicationName: READ_POOL_APPLICATION_NAME });
+      readProjection = createProjectionReader(readPool, { listen: false, pollIntervalMs: 50 });
+      logger.info({ url: redactUrl(config.DATABASE_READ_URL) }, 'Read models read from the replica at DATABASE_READ_URL');
+    }
     const apiDeps = {
       config,
       logger: logger.child({ component: 'api' }),
@@ -152,6 +164,7 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
       transfers: apiTransferSettings(transferSettings, config.NODE_ENV),
       redis,
       projection,
+      ...(readPool && readProjection ? { readPool, readProjection } : {}),
       limits: parseRateLimitConfig(env),
       metrics: createApiMetrics({ processMetrics: true }),
       extraMetricRegistries: registries,
@@ -209,11 +222,13 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
         await checkpointWriter?.stop();
         await projector?.stop();
         await projection?.close();
+        await readProjection?.close();
         await signals.close();
         await commands.flush();
         redis?.disconnect();
         await store.close();
         await pool.end();
+        await readPool?.end();
       })();
       return stopped;
     },

@@ -3,7 +3,7 @@ import { deterministicId } from '@bank/commands';
 import { beneficiaryDirectoryDecider, beneficiaryInput, DomainError, streams } from '@bank/domain';
 import { Router, type Request } from 'express';
 import { pathParam } from '../../http/pathParam';
-import type { AppDeps } from '../../appDeps';
+import { readPoolOf, type AppDeps } from '../../appDeps';
 import { authOf } from '../../auth/authContext';
 import { requireAuth } from '../../auth/requireAuth';
 import { requireRole } from '../../auth/requireRole';
@@ -51,7 +51,7 @@ export function createBeneficiariesRouter(deps: AppDeps): Router {
       return;
     }
     const { limit, after } = pageRequest(req, beneficiaryKey, BENEFICIARY_PAGE);
-    const page = pageOf(await listBeneficiaries(deps.pool, { limit: limit + 1, after }), limit, (row) => row.key);
+    const page = pageOf(await listBeneficiaries(readPoolOf(deps), { limit: limit + 1, after }), limit, (row) => row.key);
     res.json({ data: page.rows.map((row) => row.beneficiary), next: page.next });
   });
 

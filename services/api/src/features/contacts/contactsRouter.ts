@@ -3,7 +3,7 @@ import { deterministicId } from '@bank/commands';
 import { contactInput, contactMessageDecider, DomainError, isBotSubmission, streams } from '@bank/domain';
 import { Router } from 'express';
 import { pathParam } from '../../http/pathParam';
-import type { AppDeps } from '../../appDeps';
+import { readPoolOf, type AppDeps } from '../../appDeps';
 import { authOf } from '../../auth/authContext';
 import { requireAuth } from '../../auth/requireAuth';
 import { requireRole } from '../../auth/requireRole';
@@ -46,7 +46,7 @@ export function createContactsRouter(deps: AppDeps): Router {
 
   router.get('/contacts', requireAuth(deps), requireRole('admin'), async (req, res) => {
     const { limit, after } = pageRequest(req, contactKey, CONTACT_PAGE);
-    const page = pageOf(await listContacts(deps.pool, { limit: limit + 1, after }), limit, (row) => row.key);
+    const page = pageOf(await listContacts(readPoolOf(deps), { limit: limit + 1, after }), limit, (row) => row.key);
     res.json({ data: page.rows.map((row) => row.contact), next: page.next });
   });
 

@@ -4,7 +4,7 @@ import { customerDecider, standingOrderDecider, standingOrderInput, streams, typ
 import { isUuid } from '@bank/platform';
 import { paymentPinMatches, resolveRecipient, runStandingOrder, type PinAttemptGuard, type StandingOrderRunnerDeps } from '@bank/transfers';
 import { Router, type Request, type Response } from 'express';
-import type { AppDeps } from '../../appDeps';
+import { readPoolOf, type AppDeps } from '../../appDeps';
 import { businessDateOf } from '../businessDate/appBooks';
 import { authOf } from '../../auth/authContext';
 import { createPinAttemptGuard } from '../../auth/pinAttemptLimiter';
@@ -33,7 +33,7 @@ async function orderNow(deps: AppDeps, orderId: string): Promise<StandingOrder |
 
 /** A user's orders, newest first: the list from rm.standing_orders, each order as its stream has it now. */
 async function ordersOf(deps: AppDeps, userId: string): Promise<StandingOrderDto[]> {
-  const { rows } = await deps.pool.query<{ id: string }>('SELECT id FROM rm.standing_orders WHERE payer_id = $1 ORDER BY created_at DESC, id', [userId]);
+  const { rows } = await readPoolOf(deps).query<{ id: string }>('SELECT id FROM rm.standing_orders WHERE payer_id = $1 ORDER BY created_at DESC, id', [userId]);
   const orders = await Promise.all(rows.map((row) => orderNow(deps, row.id)));
   return orders.filter((order): order is StandingOrder => order?.payerId === userId).map(presentStandingOrder);
 }

@@ -3,7 +3,7 @@ import { deterministicId } from '@bank/commands';
 import { accountDecider, adminTransactionInput, centsToDollars, streams, transferInput } from '@bank/domain';
 import { requestTransfer, type DebitData, type FaultHook, type PinAttemptGuard, type TransferAnswer } from '@bank/transfers';
 import { Router, type Request, type Response } from 'express';
-import type { AppDeps } from '../../appDeps';
+import { readPoolOf, type AppDeps } from '../../appDeps';
 import { businessDateOf } from '../businessDate/appBooks';
 import { authOf } from '../../auth/authContext';
 import { createPinAttemptGuard } from '../../auth/pinAttemptLimiter';
@@ -65,7 +65,7 @@ async function page(deps: AppDeps, req: Request, options: { userId?: string; siz
   const older = parseCursor(req);
   if (after && older) throw invalidField('before', 'before cannot be combined with a cursor');
   const before = after ? { kind: 'key' as const, ...after } : older;
-  const rows = await listTransactionRows(deps.pool, { limit: limit + 1, ...(options.userId ? { userId: options.userId } : {}), ...(before ? { before } : {}) });
+  const rows = await listTransactionRows(readPoolOf(deps), { limit: limit + 1, ...(options.userId ? { userId: options.userId } : {}), ...(before ? { before } : {}) });
   if (!rows) throw invalidField('before', 'before names no transaction of this list');
   const paged = pageOf(rows, limit, (row) => row.key);
   return { data: paged.rows.map((row) => row.transaction), next: paged.next };
@@ -131,7 +131,7 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
   const fault = options.fault ?? deps.transfers.afterDebitFault;
 
   router.get('/', auth, async (req: Request, res: Response) => {
-    const rows = await listTransactions(deps.pool, { userId: authOf(req).userId, limit: RECENT_TRANSACTIONS });
+    const rows = await listTransactions(readPoolOf(deps), { userId: authOf(req).userId, limit: RECENT_TRANSACTIONS });
     res.json({ data: rows ?? [] });
   });
 
@@ -173,7 +173,7 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
 
   router.get('/admin/:userId', auth, admin, async (req: Request, res: Response) => {
     const userId = uuidParam(req, 'userId', 'User not found');
-    if (!(await userExists(deps.pool, userId))) throw new NotFoundError('User not found');
+    if (!(await userExists(readPoolOf(deps), userId))) throw new NotFoundError('User not found');
     res.json(await page(deps, req, { userId, size: ADMIN_PAGE }));
   });
 
