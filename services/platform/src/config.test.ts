@@ -20,6 +20,12 @@ describe('parseConfig', () => {
     }
   });
 
+  it('takes an optional DATABASE_READ_URL, a postgres URL (unset: none, everything on DATABASE_URL)', () => {
+    expect(parseConfig({}).DATABASE_READ_URL).toBeUndefined();
+    expect(parseConfig({ DATABASE_READ_URL: 'postgres://app@replica:5001/bank' }).DATABASE_READ_URL).toBe('postgres://app@replica:5001/bank');
+    expect(() => parseConfig({ DATABASE_READ_URL: 'mysql://replica/bank' })).toThrow(/DATABASE_READ_URL: must be a postgres/);
+  });
+
   it('splits CORS_ORIGINS on commas', () => {
     expect(parseConfig({ CORS_ORIGINS: 'http://a.test, http://b.test' }).CORS_ORIGINS).toEqual(['http://a.test', 'http://b.test']);
   });
