@@ -1,7 +1,7 @@
 import { buildAchFile, importIncomingFile, importReturnsFile } from '@bank/ach';
 import { NachaFormatError } from '@bank/domain';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { AppDeps } from '../../appDeps';
+import { readPoolOf, type AppDeps } from '../../appDeps';
 import { requireAuth } from '../../auth/requireAuth';
 import { requireRole } from '../../auth/requireRole';
 import { BadRequestError, NotFoundError } from '../../http/httpErrors';
@@ -65,18 +65,18 @@ export function createAchRouter(deps: AppDeps): Router {
 
   router.get('/admin/ach/files', ...readers, async (req: Request, res: Response) => {
     const { limit, after } = pageRequest(req, achFileKey, FILES_PAGE);
-    const page = pageOf(await queryAchFiles(deps.pool, limit + 1, after), limit, (row) => row.key);
+    const page = pageOf(await queryAchFiles(readPoolOf(deps), limit + 1, after), limit, (row) => row.key);
     res.json({ data: page.rows.map((row) => row.json), next: page.next });
   });
 
   router.get('/admin/ach/files/:id', ...readers, async (req: Request, res: Response) => {
-    const file = await queryAchFile(deps.pool, pathParam(req, 'id'));
+    const file = await queryAchFile(readPoolOf(deps), pathParam(req, 'id'));
     if (!file) throw new NotFoundError('ACH file not found');
     res.json({ data: file });
   });
 
   router.get('/admin/ach/files/:id/download', ...readers, async (req: Request, res: Response) => {
-    const file = await queryAchFileText(deps.pool, pathParam(req, 'id'));
+    const file = await queryAchFileText(readPoolOf(deps), pathParam(req, 'id'));
     if (!file) throw new NotFoundError('ACH file not found');
     res.type('text/plain; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="${file.name}"`);

@@ -5,7 +5,7 @@ import type { Position } from '@bank/eventstore';
 import { hashPin } from '@bank/transfers';
 import type { Request, Response } from 'express';
 import { pathParam } from '../../http/pathParam';
-import type { AppDeps } from '../../appDeps';
+import { readPoolOf, type AppDeps } from '../../appDeps';
 import { businessDateOf } from '../businessDate/appBooks';
 import { authOf } from '../../auth/authContext';
 import { nowIso } from '../../commands/clock';
@@ -38,7 +38,7 @@ export function listUsers(deps: AppDeps) {
     if (after && query.offset > 0) throw invalidField('offset', 'offset cannot be combined with a cursor');
     const everyone = query.limit === undefined && !after;
     const limit = everyone ? ALL_CUSTOMERS_MAX : (query.limit ?? CUSTOMER_PAGE);
-    const rows = await listCustomers(deps.pool, { search: query.search, limit: limit + 1, offset: query.offset, after });
+    const rows = await listCustomers(readPoolOf(deps), { search: query.search, limit: limit + 1, offset: query.offset, after });
     const page = pageOf(rows, everyone && rows.length > ALL_CUSTOMERS_MAX ? CUSTOMER_PAGE : limit, (row) => row.key);
     res.json({ data: page.rows.map((row) => row.user), next: page.next });
   };
@@ -47,7 +47,7 @@ export function listUsers(deps: AppDeps) {
 /** GET /user/admin/:id: the user with their card requests. */
 export function userById(deps: AppDeps) {
   return async (req: Request, res: Response): Promise<void> => {
-    const user = await findCustomerDetail(deps.pool, await findUserById(deps.pool, pathParam(req, 'id')));
+    const user = await findCustomerDetail(readPoolOf(deps), await findUserById(readPoolOf(deps), pathParam(req, 'id')));
     if (!user) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
     res.json({ data: user });
   };
@@ -56,7 +56,7 @@ export function userById(deps: AppDeps) {
 /** GET /user/admin/email/:email: the same, by e-mail (case-insensitive). */
 export function userByEmail(deps: AppDeps) {
   return async (req: Request, res: Response): Promise<void> => {
-    const user = await findCustomerDetail(deps.pool, await findUserByEmail(deps.pool, pathParam(req, 'email')));
+    const user = await findCustomerDetail(readPoolOf(deps), await findUserByEmail(readPoolOf(deps), pathParam(req, 'email')));
     if (!user) throw new NotFoundError(USER_NOT_FOUND_MESSAGE);
     res.json({ data: user });
   };
