@@ -88,8 +88,17 @@ describe('the projection reader', () => {
     await projector.caughtUp;
     const counting = countingPool();
     const r = reader(counting.pool, { pollIntervalMs: 60_000 });
-    // A first wait opens the LISTEN connection (and reads the checkpoint once it listens).
+    // A first wait opens the LISTEN connection (and reads the checkpoint once it listens), even when the projector
+    // was already there and the first read answered it.
     expect(await r.waitForPosition((await appendHistory(db.store, history.slice(30, 32)))!, 20_000)).toBe(true);
+    for (const deadline = Date.now() + 20_000; ; ) {
+      const { rows } = await db.pool.query(
+        `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'bank-projection-reader' AND query ILIKE 'LISTEN%'`,
+      );
+      if (rows.length > 0) break;
+      if (Date.now() > deadline) throw new Error('the reader never opened its LISTEN connection');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     await new Promise((resolve) => setTimeout(resolve, 300));
     const before = counting.count();
     for (let i = 32; i < 38; i += 2) {

@@ -148,6 +148,9 @@ export function createProjectionReader(pool: pg.Pool, options: ProjectionReaderO
       // Listening: `latest` follows every advance already, and the one that covers `position` is on its way. Else
       // the checkpoint is read now (one query, shared by every caller waiting for it).
       if (!listener) {
+        // A reader asked to wait once is asked again: the LISTEN connection opens now, so that the next waits are
+        // answered by the notifications rather than by reading the checkpoint.
+        listen();
         const current = await fetch();
         if (current !== null && current >= target) return true;
       }
