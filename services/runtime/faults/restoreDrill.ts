@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -188,7 +188,7 @@ export async function runRestoreDrill(say: (line: string) => void = () => undefi
       backupMs,
       restoreMs,
       auditExitCode: audit.code,
-      auditOutput: audit.output,
+      auditOutput: audit.code === 0 ? audit.output : `${audit.output}\n${describeCheckpointFiles(aside, bank.env.DATA_DIR!)}`,
       rebuildExitCode: rebuild.code,
       rebuildOutput: rebuild.output,
       trialBalance: { balanced: trial.body.data.balanced, totalDebits: trial.body.data.totalDebits, totalCredits: trial.body.data.totalCredits },
@@ -200,4 +200,33 @@ export async function runRestoreDrill(say: (line: string) => void = () => undefi
     await fx?.destroy();
     rmSync(drillDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * For a drill whose audit failed: every checkpoint file under `aside` (each file's records, by their `seq`) and the
+ * bank's log lines that speak of checkpoints, so that the failure says what the files held.
+ */
+function describeCheckpointFiles(aside: string, dataDir: string): string {
+  const lines: string[] = ['Checkpoint files moved aside:'];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else {
+        const seqs = readFileSync(full, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => /"seq":(\d+)/.exec(line)?.[1] ?? '?');
+        lines.push(`  ${path.relative(aside, full)}: records ${seqs.join(', ')}`);
+      }
+    }
+  };
+  walk(aside);
+  for (const name of readdirSync(dataDir).filter((file) => file.startsWith('bank-') && file.endsWith('.log'))) {
+    const mentions = readFileSync(path.join(dataDir, name), 'utf8')
+      .split('\n')
+      .filter((line) => /checkpoint/i.test(line));
+    lines.push(`  ${name}: ${mentions.length} log lines about checkpoints`, ...mentions.slice(0, 20).map((line) => `    ${line.slice(0, 400)}`));
+  }
+  return lines.join('\n');
 }
