@@ -5,12 +5,17 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const PREFIX = 'bankpart-';
 const TABLE = 'blackhole';
+/** The host's own nft tables of this helper: `bankpart_<pid>_<n>`. */
+const HOST_TABLE_PREFIX = 'bankpart_';
 
 /**
  * A network namespace of the bank's own, joined to the host by a veth pair: the bank runs in it (`prefix` before its
  * command), the host side's address is where the test's PostgreSQL and Redis listen, and `blackhole(port)` drops —
  * not rejects — every packet between the bank and that port, until `heal()`. The nft table lives inside the
- * namespace, so deleting the namespace deletes it too (and the veth pair with it).
+ * sender, so each side's kernel sees its packets leave and go unanswered, as on a real network: the drops are in the
+ * receiving end's ingress hook — the bank's on its veth end (inside the namespace), PostgreSQL's or Redis's on the
+ * host's veth end (a host table named for the namespace). Dropped in the sender's own output hook instead, the
+ * sender's TCP would see a local failure and back off differently from a network that loses packets.
  */
 export interface BankNamespace {
   readonly name: string;
@@ -39,8 +44,14 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Namespaces this helper left behind in a process that died before its clean-up (named for its pid). */
+/** Namespaces and host tables this helper left behind in a process that died before its clean-up (named for its pid). */
 async function removeStale(): Promise<void> {
+  const tables = await sh('nft', ['list', 'tables', 'netdev']).catch(() => '');
+  for (const line of tables.split('\n')) {
+    const table = line.trim().split(' ')[2] ?? '';
+    const pid = Number(table.slice(HOST_TABLE_PREFIX.length).split('_')[0]);
+    if (table.startsWith(HOST_TABLE_PREFIX) && Number.isInteger(pid) && pid > 0 && !alive(pid)) await sh('nft', ['delete', 'table', 'netdev', table]).catch(() => undefined);
+  }
   const list = await sh('ip', ['netns', 'list']);
   for (const line of list.split('\n')) {
     const name = line.split(' ')[0] ?? '';
@@ -65,6 +76,7 @@ export async function createBankNamespace(): Promise<BankNamespace> {
   const base = subnet.split('.').map(Number);
   const hostAddress = `${base[0]}.${base[1]}.${base[2]}.${base[3]! + 1}`;
   const bankAddress = `${base[0]}.${base[1]}.${base[2]}.${base[3]! + 2}`;
+  const hostTable = `${HOST_TABLE_PREFIX}${tag.replace('-', '_')}`;
   const inNs = (...args: string[]) => sh('ip', ['netns', 'exec', name, ...args]);
   try {
     await sh('ip', ['netns', 'add', name]);
@@ -73,6 +85,7 @@ export async function createBankNamespace(): Promise<BankNamespace> {
   }
   const destroy = async () => {
     // Deleting the namespace deletes its end of the veth pair (and so the host's end) and its nft table.
+    await sh('nft', ['delete', 'table', 'netdev', hostTable]).catch(() => undefined);
     await sh('ip', ['netns', 'del', name]).catch(() => undefined);
     await sh('ip', ['link', 'del', hostLink]).catch(() => undefined);
   };
@@ -84,7 +97,8 @@ export async function createBankNamespace(): Promise<BankNamespace> {
     await inNs('ip', 'addr', 'add', `${bankAddress}/30`, 'dev', bankLink);
     await inNs('ip', 'link', 'set', bankLink, 'up');
     await inNs('ip', 'link', 'set', 'lo', 'up');
-    await inNs('nft', 'add', 'table', 'inet', TABLE);
+    await inNs('nft', 'add', 'table', 'netdev', TABLE);
+    await sh('nft', ['add', 'table', 'netdev', hostTable]);
   } catch (error) {
     await destroy();
     throw new Error(`Could not set up the bank's network namespace (veth pair, nft): ${(error as Error).message}`, { cause: error });
@@ -95,15 +109,15 @@ export async function createBankNamespace(): Promise<BankNamespace> {
     bankAddress,
     prefix: `ip netns exec ${name}`,
     async blackhole(port: number) {
-      await inNs('nft', 'add', 'chain', 'inet', TABLE, 'out', '{ type filter hook output priority 0 ; policy accept ; }');
-      await inNs('nft', 'add', 'chain', 'inet', TABLE, 'in', '{ type filter hook input priority 0 ; policy accept ; }');
-      await inNs('nft', 'add', 'rule', 'inet', TABLE, 'out', 'ip', 'daddr', hostAddress, 'tcp', 'dport', String(port), 'drop');
-      await inNs('nft', 'add', 'rule', 'inet', TABLE, 'in', 'ip', 'saddr', hostAddress, 'tcp', 'sport', String(port), 'drop');
+      // The server's packets to the bank, dropped as they reach the bank's end; the bank's to the server, as they reach the host's.
+      await inNs('nft', 'add', 'chain', 'netdev', TABLE, 'in', `{ type filter hook ingress device ${bankLink} priority 0 ; policy accept ; }`);
+      await inNs('nft', 'add', 'rule', 'netdev', TABLE, 'in', 'ip', 'saddr', hostAddress, 'tcp', 'sport', String(port), 'drop');
+      await sh('nft', ['add', 'chain', 'netdev', hostTable, 'in', `{ type filter hook ingress device ${hostLink} priority 0 ; policy accept ; }`]);
+      await sh('nft', ['add', 'rule', 'netdev', hostTable, 'in', 'ip', 'saddr', bankAddress, 'tcp', 'dport', String(port), 'drop']);
     },
     async heal() {
-      await inNs('nft', 'flush', 'table', 'inet', TABLE);
-      await inNs('nft', 'delete', 'chain', 'inet', TABLE, 'out').catch(() => undefined);
-      await inNs('nft', 'delete', 'chain', 'inet', TABLE, 'in').catch(() => undefined);
+      await inNs('nft', 'delete', 'chain', 'netdev', TABLE, 'in');
+      await sh('nft', ['delete', 'chain', 'netdev', hostTable, 'in']);
     },
     destroy,
   };
