@@ -39,14 +39,22 @@ export interface FaultBank<P extends FaultPostgres = PrivatePostgres> {
   destroy(): Promise<void>;
 }
 
-export async function createFaultBank(options?: { customers?: number; command?: string }): Promise<FaultBank>;
-/** `env`: the bank's extra environment, or a function of the started PostgreSQL (a replica's URL, say). */
-export async function createFaultBank<P extends FaultPostgres>(options: { customers?: number; command?: string; postgres: () => Promise<P>; env?: Record<string, string> | ((postgres: P) => Record<string, string>) }): Promise<FaultBank<P>>;
-export async function createFaultBank(
-  options: { customers?: number; command?: string; postgres?: () => Promise<FaultPostgres>; env?: Record<string, string> | ((postgres: FaultPostgres) => Record<string, string>) } = {},
-): Promise<FaultBank<FaultPostgres>> {
+export interface FaultBankOptions<P extends FaultPostgres = FaultPostgres> {
+  customers?: number;
+  command?: string;
+  /** The bank's extra environment, or a function of the started PostgreSQL (a replica's URL, say). */
+  env?: Record<string, string> | ((postgres: P) => Record<string, string>);
+  /** The bank's Redis (default: a private one on 127.0.0.1). */
+  redis?: () => Promise<PrivateRedis>;
+  /** The address the bank is reached at (when it runs in a network namespace of its own). */
+  host?: string;
+}
+
+export async function createFaultBank(options?: FaultBankOptions): Promise<FaultBank>;
+export async function createFaultBank<P extends FaultPostgres>(options: FaultBankOptions<P> & { postgres: () => Promise<P> }): Promise<FaultBank<P>>;
+export async function createFaultBank(options: FaultBankOptions & { postgres?: () => Promise<FaultPostgres> } = {}): Promise<FaultBank<FaultPostgres>> {
   // Whatever started is ended again when the set-up fails (a leaked cluster would load the machine for every later test).
-  const started = await Promise.allSettled([(options.postgres ?? startPrivatePostgres)(), startPrivateRedis()]);
+  const started = await Promise.allSettled([(options.postgres ?? startPrivatePostgres)(), (options.redis ?? startPrivateRedis)()]);
   const [postgresStart, redisStart] = started;
   if (postgresStart.status === 'rejected' || redisStart.status === 'rejected') {
     await Promise.all(started.map((result) => (result.status === 'fulfilled' ? result.value.destroy().catch(() => undefined) : undefined)));
@@ -78,7 +86,7 @@ export async function createFaultBank(
   };
   const command = options.command ?? 'node --import tsx services/runtime/src/main.ts';
   const launch = (cmd: string, extraEnv: Record<string, string> = {}) =>
-    startBank({ command: cmd, cwd: repoRoot, env: { ...env, ...extraEnv }, port, logFile: path.join(dataDir, `bank-${Date.now()}.log`), readyTimeoutMs: 120_000 });
+    startBank({ command: cmd, cwd: repoRoot, env: { ...env, ...extraEnv }, port, logFile: path.join(dataDir, `bank-${Date.now()}.log`), readyTimeoutMs: 120_000, ...(options.host ? { host: options.host } : {}) });
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
@@ -110,7 +118,7 @@ export async function createFaultBank(
     await bank?.stop(5_000).catch(() => undefined);
     await pool.end().catch(() => undefined);
     await Promise.all([postgres.destroy(), redis.destroy()]);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!process.env.FAULTS_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   const faultBank: FaultBank<FaultPostgres> = {

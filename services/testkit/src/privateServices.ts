@@ -61,6 +61,8 @@ export interface PrivatePostgres {
 export interface PrivatePostgresOptions {
   /** Lines appended to postgresql.conf after initdb (e.g. archive_command, which -c cannot quote). */
   readonly conf?: Readonly<Record<string, string>>;
+  /** Addresses to listen on besides 127.0.0.1 (e.g. the host side of a test's network namespace). */
+  readonly listenAddresses?: readonly string[];
 }
 
 export async function startPrivatePostgres(options: PrivatePostgresOptions = {}): Promise<PrivatePostgres> {
@@ -74,11 +76,13 @@ export async function startPrivatePostgres(options: PrivatePostgresOptions = {})
   const data = path.join(dir, 'data');
   const port = await freeTcpPort();
   await asPostgres(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  // Clients on the other listen addresses' networks (a test's network namespace) are trusted as on loopback.
+  if (options.listenAddresses?.length) appendFileSync(path.join(data, 'pg_hba.conf'), '\nhost all all samenet trust\n');
   if (options.conf) {
     const lines = Object.entries(options.conf).map(([name, value]) => `${name} = '${value.replace(/'/g, "''")}'`);
     appendFileSync(path.join(data, 'postgresql.conf'), `\n${lines.join('\n')}\n`);
   }
-  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=${['127.0.0.1', ...(options.listenAddresses ?? [])].join(',')} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
   const pgCtl = (...args: string[]) => asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'server.log'), ...args]);
   const start = () => pgCtl('-o', serverOptions, '-w', 'start');
   await start();
@@ -111,11 +115,11 @@ export interface PrivateRedis {
   destroy(): Promise<void>;
 }
 
-export async function startPrivateRedis(): Promise<PrivateRedis> {
+export async function startPrivateRedis(options: { readonly bindAddresses?: readonly string[] } = {}): Promise<PrivateRedis> {
   const port = await freeTcpPort();
   let child: ChildProcess | undefined;
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'], { stdio: 'ignore' });
+    child = spawn('redis-server', ['--port', String(port), '--bind', ['127.0.0.1', ...(options.bindAddresses ?? [])].join(' '), '--save', '', '--appendonly', 'no', '--loglevel', 'warning', ...(options.bindAddresses?.length ? ['--protected-mode', 'no'] : [])], { stdio: 'ignore' });
     for (let i = 0; i < 100; i += 1) {
       const up = await new Promise<boolean>((resolve) => {
         const socket = net.connect(port, '127.0.0.1', () => {

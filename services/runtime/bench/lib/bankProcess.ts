@@ -34,6 +34,8 @@ export async function startBank(options: {
   readonly port: number;
   readonly logFile: string;
   readonly readyTimeoutMs?: number;
+  /** The address the bank is reached at (127.0.0.1 unless it runs in a network namespace of its own). */
+  readonly host?: string;
 }): Promise<BankProcess> {
   const log = createWriteStream(options.logFile);
   // `exec`: the shell becomes the command, so the child is the bank's own process (its exit code and signals are the bank's).
@@ -46,7 +48,7 @@ export async function startBank(options: {
   });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
-  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const baseUrl = `http://${options.host ?? '127.0.0.1'}:${options.port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async (graceMs = 15_000): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;
