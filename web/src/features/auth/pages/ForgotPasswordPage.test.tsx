@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failOnConsoleError } from '../../../components/testing/failOnConsoleError';
@@ -27,7 +27,7 @@ describe('ForgotPasswordPage', () => {
     await userEvent.type(screen.getByLabelText('Email'), '  Ada@Example.com ');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
 
-    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toHaveFocus();
+    await waitFor(async () => expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toHaveFocus());
     expect(screen.getByRole('status')).toHaveTextContent(ANSWER);
     expect(screen.getByText('Ada@Example.com')).toBeInTheDocument();
     const [url, init] = fetchMock.mock.calls[0]!;

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failOnConsoleError } from '../../../components/testing/failOnConsoleError';
@@ -44,7 +44,7 @@ describe('ResetPasswordPage', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: 'Password reset successfully' }));
     renderWithRouter(<ResetPasswordPage />, { path: PATH });
     await choose('new-secret-1');
-    expect(await screen.findByRole('heading', { name: 'Your password has been changed' })).toHaveFocus();
+    await waitFor(async () => expect(await screen.findByRole('heading', { name: 'Your password has been changed' })).toHaveFocus());
     expect(screen.getByRole('status')).toHaveTextContent('Password reset successfully');
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
     const [url, init] = fetchMock.mock.calls[0]!;
@@ -99,7 +99,7 @@ describe('ResetPasswordPage', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(400, { message: 'Invalid or expired link' }));
     renderWithRouter(<ResetPasswordPage />, { path: PATH });
     await choose('new-secret-1');
-    expect(await screen.findByRole('heading', { name: 'This link cannot be used' })).toHaveFocus();
+    await waitFor(async () => expect(await screen.findByRole('heading', { name: 'This link cannot be used' })).toHaveFocus());
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid or expired link');
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();

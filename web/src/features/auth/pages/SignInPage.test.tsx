@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failOnConsoleError } from '../../../components/testing/failOnConsoleError';
@@ -97,7 +97,7 @@ describe('SignInPage', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: 'Second factor required', secondFactor: 'totp', challenge: 'ch-1' }));
     renderWithRouter(<SignInPage />, { path: '/signin' });
     await signIn();
-    expect(await screen.findByRole('heading', { name: 'Enter your authentication code' })).toHaveFocus();
+    await waitFor(async () => expect(await screen.findByRole('heading', { name: 'Enter your authentication code' })).toHaveFocus());
     expect(localStorage.getItem('token')).toBeNull();
     const code = screen.getByLabelText('Authentication code');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failOnConsoleError } from '../../../components/testing/failOnConsoleError';
@@ -22,7 +22,9 @@ describe('VerifyEmailPage', () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: 'E-mail address confirmed' }));
     renderWithRouter(<VerifyEmailPage />, { path: '/verify-email?token=v-1' });
     expect(screen.getAllByText('Confirming your e-mail address…').length).toBeGreaterThan(0);
-    expect(await screen.findByRole('heading', { name: 'Thank you' })).toHaveFocus();
+    // The heading appears with the answer; focus moves to it in the effect that follows.
+    const thanks = await screen.findByRole('heading', { name: 'Thank you' });
+    await waitFor(() => expect(thanks).toHaveFocus());
     expect(screen.getByRole('status')).toHaveTextContent('E-mail address confirmed');
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
     expect(fetchMock).toHaveBeenCalledTimes(1);
