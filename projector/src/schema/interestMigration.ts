@@ -89,3 +89,10 @@ INSERT INTO ${s}.interest_accounts (user_id, account, balance_cents)
   UNION ALL
   SELECT user_id, 'checking', checking_cents FROM ${s}.accounts;`;
 };
+
+/**
+ * Migration 9: interest_days by accrued_position. A money event is dated by the last accrual before its own position
+ * (a redelivered event dates as it did the first time): one index probe per event instead of a scan of the days.
+ */
+export const interestDaysByPosition = (schemaName: string): string =>
+  `CREATE UNIQUE INDEX interest_days_accrued_position_idx ON ${schemaIdent(schemaName)}.interest_days (accrued_position);`;

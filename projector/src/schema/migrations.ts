@@ -1,5 +1,5 @@
 import { achTables } from './achMigration';
-import { interestTables } from './interestMigration';
+import { interestDaysByPosition, interestTables } from './interestMigration';
 import { ledgerTables } from './ledgerMigration';
 import { schemaIdent } from './readModelSchema';
 import { transactionKindInterest } from './transactionKindMigration';
@@ -259,6 +259,7 @@ export const migrations: readonly Migration[] = [
   { version: 6, name: 'interest: accounts, day balances, days, months, payments', sql: interestTables },
   { version: 7, name: "transactions.kind takes 'interest' (one mapping of a money event to its kind)", sql: transactionKindInterest },
   { version: 8, name: 'ACH: files and their entries', sql: achTables },
+  { version: 9, name: 'interest days by accrued position (money events dated by their own position)', sql: interestDaysByPosition },
 ];
 
 export const LATEST_MIGRATION = migrations.at(-1)!.version;

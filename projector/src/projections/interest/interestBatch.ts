@@ -131,26 +131,28 @@ ON CONFLICT (user_id, account) DO NOTHING`,
 }
 
 /**
- * The day balances of a segment's money events. Their effective date is max(business date, the day after the last
- * accrual before them in the log): the segment's events all follow the same accruals, those recorded at positions
- * before the segment's first event. Per account and effective date the last event's balance is kept; a row whose
- * date an accrual has covered already (the batch written again) is not written.
+ * The day balances of a segment's money events. Each event's effective date is max(business date, the day after the
+ * last accrual recorded before it in the log): by its own position, so an event delivered again dates as it did the
+ * first time (business dates only move forward, so the last accrual by position has the latest date). Per account
+ * and effective date the balance of the latest event *in the log* is kept: a redelivered older event never hides a
+ * newer one of the same batch. A row whose date an accrual has covered already (the batch written again) is not
+ * written, and a stored row is replaced only by a later event.
  */
 function dayBalancesStatement(tables: ReadModelTables, money: readonly InterestMoney[]): Statement {
-  const text = `WITH floor AS (
-  SELECT (SELECT max(business_date) FROM ${tables.interestDays} WHERE accrued_position < $6::text) AS last_accrued,
-         (SELECT max(business_date) FROM ${tables.interestDays}) AS accrued_through
-), dated AS (
-  SELECT m.user_id, m.account, greatest(m.business_date, f.last_accrued + 1) AS business_date, m.balance_cents, m.position, m.n
-    FROM unnest($1::uuid[], $2::text[], $3::date[], $4::bigint[], $5::text[]) WITH ORDINALITY AS m(user_id, account, business_date, balance_cents, position, n)
-    CROSS JOIN floor f
+  const text = `WITH dated AS (
+  SELECT m.user_id, m.account,
+         greatest(m.business_date, (SELECT i.business_date FROM ${tables.interestDays} i WHERE i.accrued_position < m.position ORDER BY i.accrued_position DESC LIMIT 1) + 1) AS business_date,
+         m.balance_cents, m.position
+    FROM unnest($1::uuid[], $2::text[], $3::date[], $4::bigint[], $5::text[]) AS m(user_id, account, business_date, balance_cents, position)
 ), latest AS (
   SELECT DISTINCT ON (user_id, account, business_date) user_id, account, business_date, balance_cents, position
-    FROM dated ORDER BY user_id, account, business_date, n DESC
+    FROM dated ORDER BY user_id, account, business_date, position DESC
+), accrued AS (
+  SELECT max(business_date) AS through FROM ${tables.interestDays}
 )
 INSERT INTO ${tables.interestDayBalances} AS d (user_id, account, business_date, balance_cents, position)
-  SELECT l.user_id, l.account, l.business_date, l.balance_cents, l.position FROM latest l CROSS JOIN floor f
-   WHERE f.accrued_through IS NULL OR l.business_date > f.accrued_through
+  SELECT l.user_id, l.account, l.business_date, l.balance_cents, l.position FROM latest l CROSS JOIN accrued a
+   WHERE a.through IS NULL OR l.business_date > a.through
 ON CONFLICT (user_id, account, business_date) DO UPDATE SET balance_cents = EXCLUDED.balance_cents, position = EXCLUDED.position
  WHERE d.position < EXCLUDED.position`;
   return {
@@ -161,7 +163,6 @@ ON CONFLICT (user_id, account, business_date) DO UPDATE SET balance_cents = EXCL
       money.map((m) => m.businessDate),
       money.map((m) => m.balanceAfterCents),
       money.map((m) => m.position),
-      money[0]!.position,
     ],
   };
 }
