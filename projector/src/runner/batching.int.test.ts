@@ -59,6 +59,22 @@ const logs = fc
     return events;
   });
 
+/** A staff deposit on a customer's account: the simplest money event, its balance after given. */
+function staffDeposit(n: number, account: 'savings' | 'checking', balance: number) {
+  return bankEvent('StaffTransactionPosted', {
+    transactionId: testId(100 + n),
+    account,
+    amountCents: balance,
+    direction: 'credit',
+    description: 'Deposit',
+    status: 'completed',
+    occurredAt: at(n),
+    balanceAfterCents: balance,
+    adminId: testId(2),
+    postedAt: at(n),
+  });
+}
+
 beforeAll(async () => {
   db = await createProjectorTestDatabase('batching');
   await migrateReadModels(db.pool, 'rm');
@@ -92,25 +108,12 @@ describe('batching', () => {
 
   it('a change delivered again, next to a newer change of the same row in one batch, changes nothing', async () => {
     const userId = testId(1);
-    const deposit = (n: number, account: 'savings' | 'checking', balance: number) =>
-      bankEvent('StaffTransactionPosted', {
-        transactionId: testId(100 + n),
-        account,
-        amountCents: balance,
-        direction: 'credit',
-        description: 'Deposit',
-        status: 'completed',
-        occurredAt: at(n),
-        balanceAfterCents: balance,
-        adminId: testId(2),
-        postedAt: at(n),
-      });
     const [opened, savings, savingsAgain, checking, checkingAgain] = toRecordedEvents([
       { stream: `account-${userId}`, event: bankEvent('AccountOpened', { userId, accountNumber: '1234567890', openedAt: at(0) }) },
-      { stream: `account-${userId}`, event: deposit(1, 'savings', 500) },
-      { stream: `account-${userId}`, event: deposit(2, 'savings', 800) },
-      { stream: `account-${userId}`, event: deposit(3, 'checking', 700) },
-      { stream: `account-${userId}`, event: deposit(4, 'checking', 900) },
+      { stream: `account-${userId}`, event: staffDeposit(1, 'savings', 500) },
+      { stream: `account-${userId}`, event: staffDeposit(2, 'savings', 800) },
+      { stream: `account-${userId}`, event: staffDeposit(3, 'checking', 700) },
+      { stream: `account-${userId}`, event: staffDeposit(4, 'checking', 900) },
     ]);
     const client = await db.pool.connect();
     try {
@@ -131,23 +134,10 @@ describe('batching', () => {
 
   it('an older money event delivered again after a newer one of the same account, in one batch, leaves the newer day balance', async () => {
     const userId = testId(1);
-    const deposit = (n: number, balance: number) =>
-      bankEvent('StaffTransactionPosted', {
-        transactionId: testId(100 + n),
-        account: 'savings',
-        amountCents: balance,
-        direction: 'credit',
-        description: 'Deposit',
-        status: 'completed',
-        occurredAt: at(n),
-        balanceAfterCents: balance,
-        adminId: testId(2),
-        postedAt: at(n),
-      });
     const [opened, first, second] = toRecordedEvents([
       { stream: `account-${userId}`, event: bankEvent('AccountOpened', { userId, accountNumber: '1234567890', openedAt: at(0) }) },
-      { stream: `account-${userId}`, event: deposit(1, 500) },
-      { stream: `account-${userId}`, event: deposit(2, 800) },
+      { stream: `account-${userId}`, event: staffDeposit(1, 'savings', 500) },
+      { stream: `account-${userId}`, event: staffDeposit(2, 'savings', 800) },
     ]);
     const client = await db.pool.connect();
     try {
