@@ -27,45 +27,64 @@ function TraceTable({ rows, caption }: { rows: readonly AchTraceReason[]; captio
   );
 }
 
-function Count({ label, value }: { label: string; value: number }) {
+interface UploadSummaryProps {
+  readonly label: string;
+  readonly title: string;
+  readonly counts: readonly (readonly [label: string, value: number])[];
+  readonly traces: readonly AchTraceReason[];
+  readonly tracesCaption: string;
+}
+
+/** What an uploaded file did: its counts, and the entries that need a word of their own (when there are any). */
+function UploadSummary({ label, title, counts, traces, tracesCaption }: UploadSummaryProps) {
   return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </div>
+    <section className="ach-result" aria-label={label}>
+      <p role="status" className="ach-result-title">
+        {title}
+      </p>
+      <dl className="ach-facts">
+        {counts.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {traces.length > 0 ? <TraceTable rows={traces} caption={tracesCaption} /> : null}
+    </section>
   );
 }
 
 /** POST /admin/ach/returns answered: returns applied now, applied before, and those that matched no entry of ours. */
 export function ReturnsResult({ result }: { result: AchReturnsResult }) {
   return (
-    <section className="ach-result" aria-label="Result of the returns file">
-      <p role="status" className="ach-result-title">
-        Returns file read.
-      </p>
-      <dl className="ach-facts">
-        <Count label="Applied" value={result.applied} />
-        <Count label="Already applied" value={result.alreadyApplied} />
-        <Count label="Unmatched" value={result.unmatched.length} />
-      </dl>
-      {result.unmatched.length > 0 ? <TraceTable rows={result.unmatched} caption="Unmatched returns: no entry of ours has this original trace number" /> : null}
-    </section>
+    <UploadSummary
+      label="Result of the returns file"
+      title="Returns file read."
+      counts={[
+        ['Applied', result.applied],
+        ['Already applied', result.alreadyApplied],
+        ['Unmatched', result.unmatched.length],
+      ]}
+      traces={result.unmatched}
+      tracesCaption="Unmatched returns: no entry of ours has this original trace number"
+    />
   );
 }
 
 /** POST /admin/ach/incoming answered: credits applied, entries the bank will return (R02/R03), entries seen before. */
 export function IncomingResult({ result }: { result: AchIncomingResult }) {
   return (
-    <section className="ach-result" aria-label="Result of the incoming file">
-      <p role="status" className="ach-result-title">
-        Incoming file read.
-      </p>
-      <dl className="ach-facts">
-        <Count label="Credited" value={result.credited} />
-        <Count label="Returned" value={result.returned.length} />
-        <Count label="Already applied" value={result.alreadyApplied} />
-      </dl>
-      {result.returned.length > 0 ? <TraceTable rows={result.returned} caption="Returned: sent back to the originating bank in the next file" /> : null}
-    </section>
+    <UploadSummary
+      label="Result of the incoming file"
+      title="Incoming file read."
+      counts={[
+        ['Credited', result.credited],
+        ['Returned', result.returned.length],
+        ['Already applied', result.alreadyApplied],
+      ]}
+      traces={result.returned}
+      tracesCaption="Returned: sent back to the originating bank in the next file"
+    />
   );
 }
