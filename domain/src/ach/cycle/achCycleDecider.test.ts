@@ -3,7 +3,7 @@ import { foldEvents } from '../../decider';
 import { uuid } from '../../testing/fixtures';
 import { parseNachaFile } from '../nacha/parseNacha';
 import { achCycleDecider, type AchCycleCommand, type AchCycleEvent } from './achCycleDecider';
-import type { AchCycleState, WaitingEntry } from './achCycleState';
+import { achCycleSnapshot, type AchCycleState, type WaitingEntry } from './achCycleState';
 
 const settings = {
   bankRoutingNumber: '102000021',
@@ -97,5 +97,38 @@ describe('the ACH file stream', () => {
     const credit: AchCycleCommand = { type: 'RecordAchIncomingCredit', traceNumber: '011000010000001', customerId: uuid(1), account: 'checking', amountCents: 500, transactionId: uuid(950), businessDate: '2026-11-26', now: NOW };
     expect(decide(credit, log)).toHaveLength(1);
     expect(decide(credit, log)).toEqual([]);
+  });
+
+  it('a snapshot taken after any event decides and folds on exactly as the log it came from', () => {
+    const log: AchCycleEvent[] = [];
+    const commands: AchCycleCommand[] = [
+      { type: 'QueueAchEntry', entry: entry(1), now: NOW },
+      { type: 'QueueAchEntry', entry: entry(2), now: NOW },
+      { type: 'RecordAchIncomingReturn', returnId: uuid(900), traceNumber: '011000010000077', reasonCode: 'R03', amountCents: 250_000, routingNumber: '011000015', accountNumber: '55-1234', name: 'Payroll Inc', transactionCode: 22, businessDate: '2026-11-25', now: NOW },
+      build(uuid(841)),
+      { type: 'RecordAchReturn', originalTraceNumber: '102000020000001', reasonCode: 'R01', afterSettlement: false, businessDate: '2026-11-26', now: NOW },
+      { type: 'RecordAchIncomingCredit', traceNumber: '011000010000001', customerId: uuid(1), account: 'checking', amountCents: 500, transactionId: uuid(950), businessDate: '2026-11-26', now: NOW },
+      { type: 'QueueAchEntry', entry: entry(3), now: NOW },
+      { type: 'SettleAchFile', fileId: uuid(841), businessDate: '2026-11-27', now: NOW },
+    ];
+    for (const command of commands) decide(command, log);
+    // Every command again, and a new file: what each decides is the same from the fold and from a snapshot.
+    const probes: AchCycleCommand[] = [...commands, build(uuid(842)), { type: 'QueueAchEntry', entry: entry(4), now: NOW }];
+    const outcome = (state: AchCycleState, command: AchCycleCommand): unknown => {
+      try {
+        return achCycleDecider.decide(command, state);
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    for (let cut = 0; cut <= log.length; cut += 1) {
+      const folded = fold(log.slice(0, cut));
+      const restored = achCycleSnapshot.decode(JSON.parse(JSON.stringify(achCycleSnapshot.encode(fold(log.slice(0, cut))))));
+      expect(achCycleSnapshot.encode(restored)).toEqual(achCycleSnapshot.encode(folded));
+      for (const probe of probes) expect(outcome(restored, probe)).toEqual(outcome(folded, probe));
+      const onward = foldEvents(achCycleDecider.evolve, restored, log.slice(cut));
+      expect(achCycleSnapshot.encode(onward)).toEqual(achCycleSnapshot.encode(fold(log)));
+    }
+    expect(() => achCycleSnapshot.decode({ fileCount: 1 })).toThrow('Not an encoded ACH file stream state');
   });
 });

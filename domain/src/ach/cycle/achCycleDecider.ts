@@ -7,7 +7,7 @@ import { nextBankingDay } from '../bankingDays';
 import { isCreditCode } from '../nacha/nachaTypes';
 import { buildOutboundFile, MAX_TRACE_SEQUENCE, type OutboundEntry, type OutboundFileOptions } from '../nacha/outboundFile';
 import type { ReturnReasonCode } from '../nacha/returnReasons';
-import { forkAchCycleState, initialAchCycleState, newAchCycleState, type AchCycleState, type WaitingEntry } from './achCycleState';
+import { achCycleSnapshot, forkAchCycleState, initialAchCycleState, newAchCycleState, type AchCycleState, type WaitingEntry } from './achCycleState';
 
 /**
  * The ACH file cycle, single stream `achFiles` (docs/ach.md). Every entry joins a file here, on one stream, so the
@@ -272,6 +272,7 @@ export function isIncomingApplied(state: AchCycleState, traceNumber: string): bo
 export const achCycleDecider: Decider<AchCycleCommand, AchCycleEvent, AchCycleState> = {
   name: 'achFiles',
   stateVersion: 1,
+  snapshot: achCycleSnapshot,
   initialState: initialAchCycleState,
   evolve: evolveAchCycle,
   decide: decideAchCycle,

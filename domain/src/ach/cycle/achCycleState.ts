@@ -56,3 +56,51 @@ export function forkAchCycleState(state: AchCycleState): AchCycleState {
     incoming: new OverlaySet(state.incoming),
   };
 }
+
+/** The JSON form of the stream's state for snapshots (maps and sets as arrays of their entries, in their order). */
+interface EncodedAchCycle {
+  readonly nextTraceSequence: number;
+  readonly fileCount: number;
+  readonly waiting: Array<[string, WaitingEntry]>;
+  readonly filed: string[];
+  readonly traces: Array<[string, TracedEntry]>;
+  readonly files: Array<[string, AchFileStatus]>;
+  readonly returned: string[];
+  readonly incoming: string[];
+}
+
+/**
+ * Snapshots of the `achFiles` stream: a cold command handler reads the newest snapshot and the events after it
+ * instead of every file the bank ever built (each event holds its file's text).
+ */
+export const achCycleSnapshot = {
+  encode(state: AchCycleState): EncodedAchCycle {
+    return {
+      nextTraceSequence: state.nextTraceSequence,
+      fileCount: state.fileCount,
+      waiting: [...state.waiting],
+      filed: [...state.filed],
+      traces: [...state.traces],
+      files: [...state.files],
+      returned: [...state.returned],
+      incoming: [...state.incoming],
+    };
+  },
+  decode(json: unknown): AchCycleState {
+    const encoded = json as Partial<EncodedAchCycle>;
+    const { nextTraceSequence, fileCount, waiting, filed, traces, files, returned, incoming } = encoded;
+    if (typeof nextTraceSequence !== 'number' || typeof fileCount !== 'number' || !waiting || !filed || !traces || !files || !returned || !incoming) {
+      throw new TypeError('Not an encoded ACH file stream state');
+    }
+    return {
+      nextTraceSequence,
+      fileCount,
+      waiting: new Map(waiting),
+      filed: new Set(filed),
+      traces: new Map(traces),
+      files: new Map(files),
+      returned: new Set(returned),
+      incoming: new Set(incoming),
+    };
+  },
+};
