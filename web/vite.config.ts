@@ -74,6 +74,10 @@ export default defineConfig(({ mode }) => {
       environment: 'jsdom',
       setupFiles: ['./src/testing/setup.ts'],
       css: false,
+      // A test's waits each take up to 10 s on a busy machine (src/testing/setup.ts), and a test may wait several
+      // times: vitest's default of 5 s for the whole test failed screens that were only slow (CI runs this project
+      // beside the browser journeys on two cores).
+      testTimeout: 30_000,
     },
   };
 });

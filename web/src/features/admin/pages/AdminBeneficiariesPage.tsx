@@ -12,6 +12,7 @@ import { useBeneficiaries } from '../../../lib/api/queries/useBeneficiaries';
 import { useDeleteBeneficiary } from '../../../lib/api/queries/useDeleteBeneficiary';
 import type { Beneficiary } from '../../../lib/api/types';
 import { AdminPageTitle } from '../components/AdminPageTitle';
+import { confirmedDelete, type ActionResult } from '../components/confirmedDelete';
 
 export const DELETE_BENEFICIARY_QUESTION = 'Are you sure you want to delete this beneficiary?';
 const empty = { name: '', accountNumber: '', bankName: '' };
@@ -24,7 +25,7 @@ export function AdminBeneficiariesPage() {
   const add = useAddBeneficiary();
   const remove = useDeleteBeneficiary();
   const [values, setValues] = useState(empty);
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; message: string } | null>(null);
+  const [result, setResult] = useState<ActionResult>(null);
   const set = (field: keyof typeof empty) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = (event: FormEvent) => {
@@ -47,15 +48,8 @@ export function AdminBeneficiariesPage() {
   };
 
   // Spec §5: a native confirmation before the beneficiary is deleted.
-  const deleteBeneficiary = (beneficiary: Beneficiary) => {
-    if (remove.isPending) return;
-    if (!window.confirm(DELETE_BENEFICIARY_QUESTION)) return;
-    setResult(null);
-    remove.mutate(beneficiary._id, {
-      onSuccess: (answer) => setResult({ kind: 'success', message: answer?.message ?? 'Beneficiary deleted' }),
-      onError: (error) => setResult({ kind: 'error', message: errorMessage(error) }),
-    });
-  };
+  const deleteById = confirmedDelete(remove, DELETE_BENEFICIARY_QUESTION, 'Beneficiary deleted', setResult);
+  const deleteBeneficiary = (beneficiary: Beneficiary) => deleteById(beneficiary._id);
 
   return (
     <div className="admin-page">

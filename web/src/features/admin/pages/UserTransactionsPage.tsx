@@ -14,6 +14,7 @@ import { useUserTransactions } from '../../../lib/api/queries/useUserTransaction
 import type { Transaction } from '../../../lib/api/types';
 import { AdminBadge } from '../components/AdminBadge';
 import { AdminPageTitle } from '../components/AdminPageTitle';
+import { confirmedDelete, type ActionResult } from '../components/confirmedDelete';
 import { fullName, statusLabels, statusTone } from '../components/adminLabels';
 
 export const DELETE_TRANSACTION_QUESTION = 'Are you sure you want to delete this transaction?';
@@ -29,19 +30,12 @@ export function UserTransactionsPage() {
   const transactions = useUserTransactions(id, trail.cursor);
   const rows = transactions.data?.data;
   const reverse = useReverseTransaction(id);
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; message: string } | null>(null);
+  const [result, setResult] = useState<ActionResult>(null);
   const name = user.data ? fullName(user.data) : 'Customer';
 
   // Spec §5: a native confirmation before the transaction is deleted (reversed).
-  const remove = (transaction: Transaction) => {
-    if (reverse.isPending) return;
-    if (!window.confirm(DELETE_TRANSACTION_QUESTION)) return;
-    setResult(null);
-    reverse.mutate(transaction._id, {
-      onSuccess: (answer) => setResult({ kind: 'success', message: answer?.message ?? 'Transaction reversed' }),
-      onError: (error) => setResult({ kind: 'error', message: errorMessage(error) }),
-    });
-  };
+  const reverseById = confirmedDelete(reverse, DELETE_TRANSACTION_QUESTION, 'Transaction reversed', setResult);
+  const remove = (transaction: Transaction) => reverseById(transaction._id);
 
   return (
     <div className="admin-page">
