@@ -113,7 +113,7 @@ export function AchFilePage() {
             <EmptyState title="This file holds no entries." />
           ) : (
             <div className="audit-table-wrap">
-              <table className="audit-table ach-table">
+              <table className="audit-table stack-table ach-table">
                 <caption>{`${countOf(file.data.entries.length, 'entry', 'entries')}, in file order`}</caption>
                 <thead>
                   <tr>

@@ -72,7 +72,7 @@ export function AchFilesPage() {
       ) : (
         <>
           <div className="audit-table-wrap">
-            <table className="audit-table ach-table">
+            <table className="audit-table stack-table ach-table">
               <caption>{`${countOf(files.data.length, 'file', 'files')}${files.hasNextPage ? ' shown, more to load' : ''}`}</caption>
               <thead>
                 <tr>

@@ -4,7 +4,7 @@ import type { AchIncomingResult, AchReturnsResult, AchTraceReason } from './achT
 function TraceTable({ rows, caption }: { rows: readonly AchTraceReason[]; caption: string }) {
   return (
     <div className="audit-table-wrap">
-      <table className="audit-table ach-table ach-trace-table">
+      <table className="audit-table stack-table ach-table ach-trace-table">
         <caption>{caption}</caption>
         <thead>
           <tr>

@@ -12,7 +12,7 @@ function OpenItems({ items }: { items: readonly OpenClearingItem[] }) {
   if (items.length === 0) return <EmptyState title="No open items." />;
   return (
     <div className="audit-table-wrap">
-      <table className="audit-table ledger-table">
+      <table className="audit-table stack-table ledger-table">
         <caption>{items.length === 1 ? '1 open item' : `${items.length} open items`}</caption>
         <thead>
           <tr>
@@ -58,7 +58,7 @@ export function ClearingAccountCard({ account }: { account: ClearingReconciliati
         <Link to={ledgerEntriesPath(account.key)}>{name}</Link>
       </h4>
       <div className="audit-table-wrap">
-        <table className="audit-table ledger-table">
+        <table className="audit-table stack-table ledger-table">
           <caption className="visually-hidden">{name} against its open items</caption>
           <thead>
             <tr>

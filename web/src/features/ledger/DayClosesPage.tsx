@@ -56,7 +56,7 @@ export function DayClosesPage() {
       ) : (
         <>
           <div className="audit-table-wrap">
-            <table className="audit-table ledger-table">
+            <table className="audit-table stack-table ledger-table">
               <caption>{`${countOf(days.data.length, 'day close', 'day closes')}${days.hasNextPage ? ' shown, more to load' : ''}, newest first`}</caption>
               <thead>
                 <tr>

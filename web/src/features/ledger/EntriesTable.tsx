@@ -7,7 +7,7 @@ import type { LedgerEntry } from './ledgerTypes';
 export function EntriesTable({ entries, caption }: { entries: readonly LedgerEntry[]; caption: string }) {
   return (
     <div className="audit-table-wrap">
-      <table className="audit-table ledger-table ledger-entries">
+      <table className="audit-table stack-table ledger-table ledger-entries">
         <caption>{caption}</caption>
         <thead>
           <tr>

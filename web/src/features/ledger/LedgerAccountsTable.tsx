@@ -14,7 +14,7 @@ export interface LedgerAccountsTableProps {
 export function LedgerAccountsTable({ caption, accounts, totals }: LedgerAccountsTableProps) {
   return (
     <div className="audit-table-wrap">
-      <table className="audit-table ledger-table">
+      <table className="audit-table stack-table ledger-table">
         <caption>{caption}</caption>
         <thead>
           <tr>

@@ -34,7 +34,7 @@ export function ReconciliationPage() {
       <section className="audit-card" aria-labelledby="controls-heading">
         <h3 id="controls-heading">Control accounts</h3>
         <div className="audit-table-wrap">
-          <table className="audit-table ledger-table">
+          <table className="audit-table stack-table ledger-table">
             <caption className="visually-hidden">Each control account against the sum of its customers&apos; balances</caption>
             <thead>
               <tr>
