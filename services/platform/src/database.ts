@@ -51,10 +51,13 @@ class BankClient extends pg.Client {
     super({ ...options, connectionTimeoutMillis: options.connectionTimeoutMillis || CONNECT_TIMEOUT_MS });
   }
 
-  override connect(): Promise<void>;
-  override connect(callback: (err: Error) => void): void;
-  override connect(callback?: (err: Error) => void): Promise<void> | void {
-    if (callback) return super.connect((err: Error) => callback(err && connectError(err)));
+  override connect(): Promise<pg.Client>;
+  override connect(callback: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): void;
+  override connect(callback?: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): Promise<pg.Client> | void {
+    if (callback) {
+      const done = callback as (err: Error | null, c?: pg.Client) => void;
+      return super.connect(((err: Error | null, c?: pg.Client) => done(err ? connectError(err) : null, c)) as (err: Error) => void);
+    }
     return super.connect().catch((error: unknown) => {
       throw connectError(error as Error);
     });
