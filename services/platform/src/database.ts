@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { watchStalledConnections } from './stalledConnections';
 
 // int8 (bigint) columns arrive as strings by default; keep them as strings and convert where needed.
 
@@ -26,9 +27,60 @@ export async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-/** `applicationName` names the pool's connections in pg_stat_activity (the read pool on a replica: `bank-read`). */
-export function createPool(url: string, max = 10, options: { applicationName?: string } = {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, ...(options.applicationName ? { application_name: options.applicationName } : {}) });
+/** How long a new connection may take to be established before it is given up (and the next try starts afresh). */
+export const CONNECT_TIMEOUT_MS = 5_000;
+/** A connection checked out this long makes the pool probe the server (stalledConnections.ts). */
+export const STALL_PROBE_AFTER_MS = 3_000;
+/** The probe's bound: a fresh connection and SELECT 1. */
+export const STALL_PROBE_MS = 3_000;
+
+/**
+ * A client that gives up connecting after CONNECT_TIMEOUT_MS: in a network that drops packets a connection attempt
+ * otherwise waits on SYN retransmissions (1, 2, 4, 8, 16 s apart), so when the network comes back the next try may
+ * be 16 s away. Set on the client, not on the pool: the pool's own connectionTimeoutMillis would also bound the wait
+ * for a free slot under load. node-postgres reports the timeout as a bare 'timeout expired': it is given SQLSTATE
+ * 08001 (could not establish a connection) so that every reader of connection errors knows it for one.
+ *
+ * No TCP keepalive with a short delay here: the clients made from `pool.options` include the leader locks' sessions,
+ * and a keepalive that gives up on an idle session during a partition drops the lock on this side only — the server,
+ * not told, keeps it, and no instance could lead again until the server noticed.
+ */
+class BankClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    const options = typeof config === 'string' ? { connectionString: config } : (config ?? {});
+    super({ ...options, connectionTimeoutMillis: options.connectionTimeoutMillis || CONNECT_TIMEOUT_MS });
+  }
+
+  override connect(): Promise<pg.Client>;
+  override connect(callback: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): void;
+  override connect(callback?: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): Promise<pg.Client> | void {
+    if (callback) {
+      const done = callback as (err: Error | null, c?: pg.Client) => void;
+      return super.connect(((err: Error | null, c?: pg.Client) => done(err ? connectError(err) : null, c)) as (err: Error) => void);
+    }
+    return super.connect().catch((error: unknown) => {
+      throw connectError(error as Error);
+    });
+  }
+}
+
+function connectError(error: Error): Error {
+  if (error.message !== 'timeout expired') return error;
+  return Object.assign(new Error(`Connection terminated: no connection to PostgreSQL within ${CONNECT_TIMEOUT_MS} ms`, { cause: error }), { code: '08001' });
+}
+
+/**
+ * `applicationName` names the pool's connections in pg_stat_activity (the read pool on a replica: `bank-read`).
+ * The pool's connections time out connecting (CONNECT_TIMEOUT_MS), and connections stalled on a server that stopped
+ * answering are destroyed once a probe confirms it (stalledConnections.ts).
+ */
+export function createPool(url: string, max = 10, options: { applicationName?: string; onStalledDestroyed?: (count: number) => void } = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    Client: BankClient,
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it.
   });
@@ -38,6 +90,7 @@ export function createPool(url: string, max = 10, options: { applicationName?: s
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
+  watchStalledConnections(pool, { stallMs: STALL_PROBE_AFTER_MS, probeMs: STALL_PROBE_MS, ...(options.onStalledDestroyed ? { onDestroyed: options.onStalledDestroyed } : {}) });
   return pool;
 }
 

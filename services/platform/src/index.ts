@@ -1,6 +1,7 @@
 export * from './config';
 export * from './logger';
 export * from './database';
+export * from './stalledConnections';
 export * from './redis';
 export * from './sleep';
 export * from './keyring';

@@ -14,6 +14,13 @@ describe('isServiceUnavailable', () => {
     expect(isServiceUnavailable(new Error('append failed', { cause: readOnly }))).toBe(true);
   });
 
+  it('is true for a connection given up as silent: a connect timeout, a socket destroyed by a stall probe or by ioredis', () => {
+    expect(isServiceUnavailable(new Error('Connection terminated due to connection timeout'))).toBe(true);
+    expect(isServiceUnavailable(new Error('Connection terminated: the server did not answer a probe while this query waited'))).toBe(true);
+    expect(isServiceUnavailable(new Error("Socket timeout. Expecting data, but didn't receive any in 3000ms."))).toBe(true);
+    expect(isServiceUnavailable(Object.assign(new Error('could not write to file "pg_wal/xlogtemp.1": No space left on device'), { code: '53100' }))).toBe(true);
+  });
+
   it('is false for what the request or the code got wrong', () => {
     expect(isServiceUnavailable(Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' }))).toBe(false);
     expect(isServiceUnavailable(new TypeError('x is undefined'))).toBe(false);

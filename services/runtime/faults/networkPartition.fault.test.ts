@@ -15,10 +15,11 @@ import { createBankNamespace, type BankNamespace } from './networkNamespace';
  * transfer ends exactly once, writes are back within 10 s of healing, the connections from the bank are back to
  * their count before the fault, and money is conserved.
  *
- * The issue asks for 30 s blackholes; CI uses 12 s each (PARTITION_BLACKHOLE_S=30 for the issue's figure, with which
- * recovery takes 24–25 s and this test fails: TCP retransmission backoff, docs/operations.md#network-partitions).
+ * The blackholes last 30 s each, the issue's figure (PARTITION_BLACKHOLE_S to change it): long enough for TCP's
+ * retransmission interval to grow past 10 s, which the pools' stall probe and connect timeouts and ioredis's socket
+ * timeout must work around (docs/operations.md#network-partitions).
  */
-const BLACKHOLE_MS = Number(process.env.PARTITION_BLACKHOLE_S ?? '12') * 1_000;
+const BLACKHOLE_MS = Number(process.env.PARTITION_BLACKHOLE_S ?? '30') * 1_000;
 const LONGEST_MS = 10_000;
 const RECOVERY_MS = 10_000;
 
@@ -87,6 +88,7 @@ async function partition(load: ReturnType<typeof keyedTransferLoad>, port: numbe
     after = await count();
   }
   const during = load.transfers.flatMap((t) => t.answers).filter((a) => a.at > startedAt && a.at - a.ms < healedAt);
+  console.log(`port ${port}: writes back ${recoveredAt === undefined ? 'never' : `${recoveredAt - healedAt} ms`} after healing; connections ${before} before, ${after} after`);
   return { before, after, startedAt, healedAt, recoveredAt, during };
 }
 
@@ -137,5 +139,5 @@ describe('blackhole partitions', () => {
     const record = await checkRecord(bank, transfers.map((t) => ({ ...finalAnswer(t), key: t.key })));
     expect(record.credited201).toBe(transfers.length);
     expect(BigInt(record.total)).toBe(BigInt(bank.customers.length * INITIAL_DOLLARS * 100));
-  });
+  }, 420_000);
 });

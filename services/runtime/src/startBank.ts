@@ -76,7 +76,10 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
   const problems = await checkServices({ databaseUrl: config.DATABASE_URL, ...(roles.api || roles.worker ? { redisUrl: config.REDIS_URL } : {}) });
   if (problems.length > 0) throw new ServicesUnavailableError(problems);
   await ensureDatabase(config.DATABASE_URL);
-  const pool = createPool(config.DATABASE_URL, 20);
+  // A server that stops answering (a partition): the pool destroys the connections stalled on it (stalledConnections.ts).
+  const onStalledDestroyed = (pool: string) => (count: number) =>
+    logger.warn({ pool, count }, 'PostgreSQL did not answer a probe: destroyed the connections waiting on it (their requests answer 503)');
+  const pool = createPool(config.DATABASE_URL, 20, { onStalledDestroyed: onStalledDestroyed('primary') });
   const store = await createEventStore(config, { pool, logger: logger.child({ component: 'eventstore' }) });
   const commandRegistry = new Registry();
   const commands = await createBankCommands({ pool, store, config, logger: logger.child({ component: 'commands' }), registry: commandRegistry, chainKeys });
@@ -144,7 +147,7 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
     // DATABASE_READ_URL: GET routes read rm.* on a replica, and X-Consistent-Position waits on the replica's copy of
     // the projector's checkpoint (committed with the rows it covers). A standby refuses LISTEN: the reader polls.
     if (config.DATABASE_READ_URL) {
-      readPool = createPool(config.DATABASE_READ_URL, 20, { applicationName: READ_POOL_APPLICATION_NAME });
+      readPool = createPool(config.DATABASE_READ_URL, 20, { applicationName: READ_POOL_APPLICATION_NAME, onStalledDestroyed: onStalledDestroyed('read') });
       readProjection = createProjectionReader(readPool, { listen: false, pollIntervalMs: 50 });
       logger.info({ url: redactUrl(config.DATABASE_READ_URL) }, 'Read models read from the replica at DATABASE_READ_URL');
     }

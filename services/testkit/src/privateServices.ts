@@ -55,6 +55,8 @@ export interface PrivatePostgres {
   /** Immediate shutdown: no checkpoint, as a crash leaves it. */
   kill(): Promise<void>;
   start(): Promise<void>;
+  /** Whether its postmaster runs (`pg_ctl status`). */
+  running(): Promise<boolean>;
   destroy(): Promise<void>;
 }
 
@@ -63,6 +65,13 @@ export interface PrivatePostgresOptions {
   readonly conf?: Readonly<Record<string, string>>;
   /** Addresses to listen on besides 127.0.0.1 (e.g. the host side of a test's network namespace). */
   readonly listenAddresses?: readonly string[];
+  /** Extra initdb arguments (e.g. `--waldir`, `--wal-segsize`). */
+  readonly initdbArgs?: readonly string[];
+  /**
+   * Commits durable as in production (fsync and synchronous_commit on). By default the tests' servers run with both
+   * off: faster, and a test that does not crash the machine never needs them.
+   */
+  readonly durable?: boolean;
 }
 
 export async function startPrivatePostgres(options: PrivatePostgresOptions = {}): Promise<PrivatePostgres> {
@@ -75,14 +84,14 @@ export async function startPrivatePostgres(options: PrivatePostgresOptions = {})
   }
   const data = path.join(dir, 'data');
   const port = await freeTcpPort();
-  await asPostgres(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  await asPostgres(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', ...(options.initdbArgs ?? [])]);
   // Clients on the other listen addresses' networks (a test's network namespace) are trusted as on loopback.
   if (options.listenAddresses?.length) appendFileSync(path.join(data, 'pg_hba.conf'), '\nhost all all samenet trust\n');
   if (options.conf) {
     const lines = Object.entries(options.conf).map(([name, value]) => `${name} = '${value.replace(/'/g, "''")}'`);
     appendFileSync(path.join(data, 'postgresql.conf'), `\n${lines.join('\n')}\n`);
   }
-  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=${['127.0.0.1', ...(options.listenAddresses ?? [])].join(',')} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=${['127.0.0.1', ...(options.listenAddresses ?? [])].join(',')} ${options.durable ? '' : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off '}-c max_connections=200`;
   const pgCtl = (...args: string[]) => asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'server.log'), ...args]);
   const start = () => pgCtl('-o', serverOptions, '-w', 'start');
   await start();
@@ -97,6 +106,10 @@ export async function startPrivatePostgres(options: PrivatePostgresOptions = {})
     stop: async () => void (await pgCtl('-m', 'fast', '-w', 'stop')),
     kill: async () => void (await pgCtl('-m', 'immediate', '-w', 'stop')),
     start: async () => void (await start()),
+    running: () => pgCtl('status').then(
+      () => true,
+      () => false,
+    ),
     async destroy() {
       if (destroyed) return;
       destroyed = true;
