@@ -9,11 +9,12 @@ import pg from 'pg';
  * even though the network is back. node-postgres has no `tcp_user_timeout`, and a plain query timeout is not an
  * option (cancelling a COMMIT that waits for a synchronous standby leaves it committed locally and reports success).
  *
- * So: while a client has been checked out longer than `stallMs`, the watch opens a fresh connection to the server
- * and runs `SELECT 1` within `probeMs`. When that probe answers, the server is reachable and the long checkout is
- * just long work (a big transaction, a commit waiting for its standby): nothing is touched. When it does not, the
- * server cannot be reached, and the watch destroys the client-side socket of every client checked out since before
- * the probe began: their queries fail with "Connection terminated" (the API answers 503; the server ends its side of
+ * So: while a query of a checked-out client has waited longer than `stallMs` (a client merely held — the projector
+ * keeps one between batches — is not waiting on anything), the watch opens a fresh connection to the server and runs
+ * `SELECT 1` within `probeMs`. When the server answers — rows, or an error of its own such as "too many clients" —
+ * it is reachable and the long query is just long work (a big transaction, a commit waiting for its standby):
+ * nothing is touched. When nothing answers, the server cannot be reached, and the watch destroys the client-side
+ * socket of every client whose query was waiting since before the probe began: their queries fail with "Connection terminated" (the API answers 503; the server ends its side of
  * the session when it hears from the client again, rolling back what was not committed; a retry with the
  * Idempotency-Key ends the command exactly once), and the pool opens new connections, whose connect timeout keeps
  * them trying instead of waiting on SYN backoff. Nothing server-side is cancelled.
@@ -36,7 +37,13 @@ function destroySocket(client: pg.PoolClient): void {
   stream?.destroy(new Error('Connection terminated: the server did not answer a probe while this query waited'));
 }
 
-/** True when a fresh connection to the pool's server answers `SELECT 1` within `ms`. */
+/** An error the server itself sent (it has a SQLSTATE of the server's, not the driver's own 08001 timeout). */
+export function isServerAnswer(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && code !== '08001';
+}
+
+/** True when a fresh connection to the pool's server answers `SELECT 1` (or refuses it itself) within `ms`. */
 export async function probeServer(config: pg.ClientConfig, ms: number): Promise<boolean> {
   const client = new pg.Client({ ...config, connectionTimeoutMillis: ms, application_name: 'bank-probe' });
   client.on('error', () => undefined);
@@ -49,7 +56,7 @@ export async function probeServer(config: pg.ClientConfig, ms: number): Promise<
       await client.connect();
       await client.query('SELECT 1');
       return true;
-    })().catch(() => false);
+    })().catch((error: unknown) => isServerAnswer(error));
     return await Promise.race([answered, timedOut]);
   } finally {
     clearTimeout(timer);
@@ -59,27 +66,80 @@ export async function probeServer(config: pg.ClientConfig, ms: number): Promise<
   }
 }
 
+/**
+ * Each checked-out client's queries in flight, through a wrapper of its `query` (installed once per client): when
+ * each started, until its promise settles or its callback is called (pool.query passes one). A submittable (a COPY
+ * stream) is not followed.
+ */
+function trackQueries(client: pg.PoolClient, waiting: Map<pg.PoolClient, number[]>): void {
+  const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (first && typeof first === 'object' && typeof first.submit === 'function') return original(...args);
+    const started = Date.now();
+    const list = waiting.get(client) ?? [];
+    list.push(started);
+    waiting.set(client, list);
+    let settled = false;
+    const done = () => {
+      if (settled) return;
+      settled = true;
+      const index = list.indexOf(started);
+      if (index >= 0) list.splice(index, 1);
+    };
+    const last = args.at(-1);
+    if (typeof last === 'function') {
+      args[args.length - 1] = (...results: unknown[]) => {
+        done();
+        return (last as (...r: unknown[]) => unknown)(...results);
+      };
+    }
+    try {
+      const result = original(...args);
+      if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(done, done);
+      return result;
+    } catch (error) {
+      done();
+      throw error;
+    }
+  };
+}
+
 export function watchStalledConnections(pool: pg.Pool, options: StallWatchOptions): StallWatch {
-  const checkedOut = new Map<pg.PoolClient, number>();
-  pool.on('acquire', (client) => checkedOut.set(client, Date.now()));
-  pool.on('release', (_error, client) => checkedOut.delete(client));
-  pool.on('remove', (client) => checkedOut.delete(client));
+  const checkedOut = new Set<pg.PoolClient>();
+  const waiting = new Map<pg.PoolClient, number[]>();
+  const tracked = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => {
+    if (!tracked.has(client)) {
+      tracked.add(client);
+      trackQueries(client, waiting);
+    }
+    checkedOut.add(client);
+  });
+  const forget = (client: pg.PoolClient) => {
+    checkedOut.delete(client);
+    waiting.delete(client);
+  };
+  pool.on('release', (_error, client) => forget(client));
+  pool.on('remove', (client) => forget(client));
+  /** When the client's oldest query in flight started (Infinity when none is). */
+  const waitingSince = (client: pg.PoolClient): number => Math.min(Infinity, ...(waiting.get(client) ?? []));
   let probing = false;
   const check = async () => {
     if ((pool as unknown as { ending?: boolean }).ending) return clearInterval(timer);
     if (probing) return;
     const now = Date.now();
-    let oldest = now;
-    for (const since of checkedOut.values()) oldest = Math.min(oldest, since);
+    let oldest = Infinity;
+    for (const client of checkedOut) oldest = Math.min(oldest, waitingSince(client));
     if (now - oldest < options.stallMs) return;
     probing = true;
     const probeStartedAt = Date.now();
     try {
       if (await probeServer(pool.options, options.probeMs)) return;
       let destroyed = 0;
-      for (const [client, since] of checkedOut) {
-        if (since >= probeStartedAt) continue;
-        checkedOut.delete(client);
+      for (const client of checkedOut) {
+        if (waitingSince(client) >= probeStartedAt) continue;
+        forget(client);
         destroySocket(client);
         destroyed += 1;
       }

@@ -96,6 +96,23 @@ describe('watchStalledConnections', () => {
     expect(rows[0]!.n).toBe(2);
   });
 
+  it('leaves a client merely held (no query waiting on it) alone while the server is silent', async () => {
+    const { pool, destroyed } = watchedPool();
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT 1');
+      relay.silence(true);
+      // Longer than the stall bound and the probe's: a held client is not a stalled query, so no probe runs.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(destroyed).toEqual([]);
+      relay.silence(false);
+      const { rows } = await client.query<{ n: number }>('SELECT 3 AS n');
+      expect(rows[0]!.n).toBe(3);
+    } finally {
+      client.release();
+    }
+  });
+
   it('leaves a long query alone while the server answers the probe', async () => {
     const { pool, destroyed } = watchedPool();
     const { rows } = await pool.query<{ done: boolean }>('SELECT true AS done FROM pg_sleep(1.5)');
