@@ -22,11 +22,13 @@ export interface MailQueueView {
 
 export interface MailOutbox {
   readonly queue: MailQueueView;
-  /** Records the message (once: a second call with the same id changes nothing); a sender picks it up. */
+  /** Records the message (once: a second call with the same id changes nothing) and NOTIFYs the senders (an API request's message: rare). */
   enqueue(message: OutgoingMessage): Promise<void>;
   /**
    * Records many messages in ONE statement (one transaction), leaving out the optional notices their user turned off
-   * (mail.preferences, as wantsMessage decides), each once by its id, and announces them to the senders.
+   * (mail.preferences, as wantsMessage decides), each once by its id. No NOTIFY: the reactor's process runs a sender,
+   * woken through onQueued (a NOTIFY in a transaction that writes would take PostgreSQL's notify lock through its
+   * WAL flush, which serialises the commits of every notifying transaction: see the event store's appendNotifier).
    */
   enqueueWanted(messages: readonly OutgoingMessage[]): Promise<void>;
   /** Calls `onQueued` after this process recorded messages (the sender of the same process starts at once). */
@@ -50,7 +52,7 @@ export function isOptionalNotice(kind: MessageKind): boolean {
  */
 export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
   const listeners: (() => void)[] = [];
-  const record = async (messages: readonly OutgoingMessage[], checkPreferences: boolean): Promise<void> => {
+  const record = async (messages: readonly OutgoingMessage[], fromReactor: boolean): Promise<void> => {
     if (messages.length === 0) return;
     await options.pool.query(
       `WITH m AS (
@@ -62,15 +64,16 @@ export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
          ON CONFLICT (id) DO NOTHING
          RETURNING 1
        )
-       SELECT pg_notify($7, '') FROM (SELECT count(*) AS n FROM added) c WHERE c.n > 0`,
+       SELECT pg_notify($7, '') FROM (SELECT count(*) AS n FROM added) c WHERE c.n > 0 AND $8`,
       [
         messages.map((m) => m.id),
         messages.map((m) => m.kind),
         messages.map((m) => m.userId),
         messages.map((m) => m.to),
         messages.map((m) => JSON.stringify(m.data)),
-        messages.map((m) => checkPreferences && isOptionalNotice(m.kind)),
+        messages.map((m) => fromReactor && isOptionalNotice(m.kind)),
         MAIL_CHANNEL,
+        !fromReactor,
       ],
     );
     for (const listener of listeners) listener();

@@ -1,5 +1,5 @@
 import type { CommandHandler } from '@bank/commands';
-import { customerDecider, isRegistered, streams, type Customer } from '@bank/domain';
+import { customerDecider, isRegistered, parseStreamName, streams, type Customer } from '@bank/domain';
 import { comparePositions, formatPosition, parsePosition, type EventStore, type Position, type RecordedEvent } from '@bank/eventstore';
 import { acquireLeaderLock, sleep, type Logger } from '@bank/platform';
 import type pg from 'pg';
@@ -10,6 +10,10 @@ import type { OutgoingMessage } from './mailOutbox';
 const MAX_BATCH = 200;
 /** How long messages wait for more before they are recorded when no read of the log ends sooner. */
 const BATCH_WAIT_MS = 20;
+/** Payers of recent internal transfers remembered from their debits (the oldest forgotten first). */
+const KNOWN_PAYERS = 10_000;
+/** Read besides MAIL_EVENT_TYPES: a transfer's debit names its payer (it sends nothing itself). */
+const PAYER_EVENT = 'AccountDebited';
 
 export interface MailReactorOptions {
   readonly store: EventStore;
@@ -70,12 +74,26 @@ export function startMailReactor(options: MailReactorOptions): MailReactorHandle
   });
   ready.catch(() => undefined);
 
+  // transferId → payer, from the debits of internal transfers the reactor read: a money-received notice names its
+  // payer without reading the transfer's record (the debit comes before its credit in the log). After a restart the
+  // debits before the checkpoint are not read again: those notices read the record.
+  const payers = new Map<string, string>();
+  const notePayer = (event: RecordedEvent) => {
+    const stream = parseStreamName(event.streamId);
+    const data = event.data as { transferId?: unknown; intent?: { internal?: unknown } };
+    if (stream?.category !== 'account' || typeof data.transferId !== 'string' || data.intent?.internal !== true) return;
+    payers.set(data.transferId, stream.id);
+    if (payers.size > KNOWN_PAYERS) payers.delete(payers.keys().next().value!);
+  };
+
   const lookups: MailLookups = {
     async customer(userId) {
       const customer = await options.commands.read(customerDecider, streams.customer(userId), (s) => (isRegistered(s) ? ({ ...s } as Customer) : undefined));
       return customer;
     },
     async transferPayer(transferId) {
+      const known = payers.get(transferId);
+      if (known) return known;
       const deadline = Date.now() + (options.payerWaitMs ?? 3000);
       for (;;) {
         const events = await options.store.readStream(streams.transfer(transferId), { limit: 1 });
@@ -171,7 +189,8 @@ export function startMailReactor(options: MailReactorOptions): MailReactorHandle
 
     const subscription = options.store.subscribe(
       async (event) => {
-        const messages = await messagesOf(event, lost);
+        if (event.type === PAYER_EVENT) notePayer(event);
+        const messages = event.type === PAYER_EVENT ? [] : await messagesOf(event, lost);
         batch.push(...messages);
         batchUpTo = event.position;
         if (batch.length >= MAX_BATCH) await recordNow();
@@ -180,7 +199,7 @@ export function startMailReactor(options: MailReactorOptions): MailReactorHandle
       },
       {
         ...(after ? { after } : {}),
-        eventTypes: MAIL_EVENT_TYPES,
+        eventTypes: [...MAIL_EVENT_TYPES, PAYER_EVENT],
         // The end of a read: every event up to `position` was handled (its messages are in the batch): record them.
         onProgress: (position) => {
           if (!progress || comparePositions(position, progress) > 0) progress = position;
