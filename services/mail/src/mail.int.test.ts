@@ -200,10 +200,17 @@ describe('the mail reactor and sender', () => {
     expect(of(customer.email, /password was changed/)).toHaveLength(1);
   });
 
-  it('many notices at once are recorded in batches: far fewer outbox statements than messages', async () => {
+  it('many notices at once are recorded in batches: far fewer outbox statements than messages; each names its payer from the debit, without reading the transfer\'s record', async () => {
     const payer = await fx.openCustomer({ savingsCents: 1_000_00, pin: PIN, firstName: 'Batch' });
     const payees = await Promise.all(Array.from({ length: 20 }, () => fx.openCustomer()));
     await waitUntil(async () => payees.every((p) => of(p.email).length === 1), { what: 'the confirmation messages' });
+    // The reactor's read of a transfer's record (its first event): counted on the real store.
+    let recordReads = 0;
+    const readStream = fx.store.readStream.bind(fx.store);
+    fx.store.readStream = (stream, options) => {
+      if (stream.startsWith('transfer-') && options?.limit === 1 && options.fromRevision === undefined) recordReads += 1;
+      return readStream(stream, options);
+    };
     const calls = await outboxStatements(async () => {
       await Promise.all(
         payees.map((payee) =>
@@ -220,8 +227,11 @@ describe('the mail reactor and sender', () => {
       await waitUntil(async () => payees.every((p) => of(p.email, /You received/).length === 1), { what: 'the 20 notices', timeoutMs: 20_000 });
     });
     // One INSERT records a batch; one UPDATE claims and one records a sending batch (each its own transaction).
+    fx.store.readStream = readStream;
     expect(calls.inserts).toBeLessThan(20);
     expect(calls.claims).toBeLessThan(20);
+    expect(recordReads).toBe(0);
+    for (const payee of payees) expect(of(payee.email, /You received/)[0]!.text).toContain(`Batch ${payer.lastName} sent you $1.00`);
   });
 
   it('the reactor restarted from an old checkpoint queues the same messages again, and nothing is sent twice', async () => {
