@@ -5,8 +5,7 @@ import { migrateReadModels } from '@bank/projector';
 import { formatPosition } from '@bank/eventstore';
 import { createLogger } from '@bank/platform';
 import { createTransferFixture, waitUntil, type TransferFixture } from '@bank/testkit';
-import { bullPrefix, requestTransfer, startTransferProcess, type TransferProcessHandle } from '@bank/transfers';
-import { Redis } from 'ioredis';
+import { requestTransfer, startTransferProcess, type TransferProcessHandle } from '@bank/transfers';
 import type { ParsedMail } from 'mailparser';
 import { Registry } from 'prom-client';
 import { ensureMailSchema } from './mailSchema';
@@ -16,14 +15,13 @@ import { startSmtpTestServer, type SmtpTestServer } from './testing/smtpTestServ
 import { hashToken } from './tokens';
 
 /**
- * The mail reactor and sender against the real PostgreSQL event store, Redis (BullMQ) and a real SMTP server in this
+ * The mail reactor and sender against the real PostgreSQL event store (the outbox is the queue) and a real SMTP server in this
  * process: what the bank sends, parsed; the server stopped for a while; a 5xx; the reactor restarted from an old
  * checkpoint. One setup for the whole file.
  */
 const PIN = '123456';
 let fx: TransferFixture;
 let smtp: SmtpTestServer;
-let redis: Redis;
 let mail: RunningMail | undefined;
 let transfers: TransferProcessHandle;
 const registry = new Registry();
@@ -33,8 +31,6 @@ async function startMailHere(): Promise<RunningMail> {
     store: fx.store,
     commands: fx.commands,
     pool: fx.pool,
-    connection: redis,
-    prefix: bullPrefix(fx.redis.prefix),
     logger: createLogger('mail-test'),
     registry,
     settings: parseMailSettings({ SMTP_URL: smtp.url, APP_ORIGIN: 'https://bank.test', MAIL_BACKOFF_MS: '100', MAIL_ATTEMPTS: '30' }),
@@ -56,6 +52,24 @@ async function changePassword(userId: string): Promise<void> {
   });
 }
 
+/** The outbox statements the pool runs while `work` runs (the pool's own query calls, counted: the real pool runs them). */
+async function outboxStatements(work: () => Promise<void>): Promise<{ inserts: number; claims: number }> {
+  const counts = { inserts: 0, claims: 0 };
+  const query = fx.pool.query.bind(fx.pool) as (...args: unknown[]) => unknown;
+  (fx.pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const text = typeof args[0] === 'string' ? args[0] : '';
+    if (text.includes('INSERT INTO mail.messages')) counts.inserts += 1;
+    if (text.includes('FOR UPDATE SKIP LOCKED')) counts.claims += 1;
+    return query(...args);
+  };
+  try {
+    await work();
+  } finally {
+    delete (fx.pool as unknown as { query?: unknown }).query;
+  }
+  return counts;
+}
+
 async function metric(result: string): Promise<number> {
   const values = (await registry.getSingleMetric('bank_mail_messages_total')?.get())?.values ?? [];
   return values.filter((v) => v.labels.result === result).reduce((sum, v) => sum + v.value, 0);
@@ -66,7 +80,6 @@ beforeAll(async () => {
   await migrateReadModels(fx.pool);
   await ensureMailSchema(fx.pool);
   smtp = await startSmtpTestServer();
-  redis = new Redis(fx.redis.url, { maxRetriesPerRequest: null });
   transfers = startTransferProcess({ store: fx.store, commands: fx.commands, pool: fx.pool, signals: fx.signals });
   await transfers.ready;
   await startMailHere();
@@ -76,7 +89,6 @@ afterAll(async () => {
   await mail?.stop();
   await transfers?.stop();
   await smtp?.stop().catch(() => undefined);
-  redis?.disconnect();
   await fx?.redis.clean();
   await fx?.close();
 });
@@ -152,7 +164,7 @@ describe('the mail reactor and sender', () => {
     expect(rows).toMatchObject([{ status: 'failed', error: expect.stringMatching(/550|No such mailbox/) }]);
   });
 
-  it('a message whose job Redis lost is queued again from its outbox row, and a message sent is never queued again', async () => {
+  it('a message recorded while no sender looked (its outbox row only, no notification) is sent once, and a sent message is never sent again', async () => {
     const customer = await fx.openCustomer();
     await waitUntil(async () => of(customer.email).length === 1, { what: 'the confirmation message' });
     const id = `passwordChanged.${randomUUID()}`;
@@ -160,12 +172,66 @@ describe('the mail reactor and sender', () => {
       `INSERT INTO mail.messages (id, kind, user_id, recipient, data, created_at) VALUES ($1, 'passwordChanged', $2, $3, $4, now() - interval '1 hour')`,
       [id, customer.userId, customer.email, JSON.stringify({ firstName: 'Stranded', how: 'changed', at: 'yesterday' })],
     );
-    expect(await mail!.outbox.requeueStranded(60_000)).toBeGreaterThanOrEqual(1);
-    await waitUntil(async () => of(customer.email, /password was changed/).length === 1, { what: 'the stranded message' });
-    await mail!.outbox.requeueStranded(0);
+    await waitUntil(async () => of(customer.email, /password was changed/).length === 1, { what: 'the unannounced message', timeoutMs: 15_000 });
+    // Recorded again (a replay) and the senders woken: nothing more goes.
+    await mail!.outbox.enqueue({ id, kind: 'passwordChanged', userId: customer.userId, to: customer.email, data: { firstName: 'Stranded', how: 'changed', at: 'yesterday' } });
+    mail!.sender.wake();
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(of(customer.email, /password was changed/)).toHaveLength(1);
     expect(of(customer.email)).toHaveLength(2);
+    const { rows } = await fx.pool.query(`SELECT status, attempts FROM mail.messages WHERE id = $1`, [id]);
+    expect(rows).toEqual([{ status: 'sent', attempts: 1 }]);
+  });
+
+  it('a sender that died holding its claim: the rows are due again after the lease and sent by another sender, once', async () => {
+    const customer = await fx.openCustomer();
+    await waitUntil(async () => of(customer.email).length === 1, { what: 'the confirmation message' });
+    const id = `passwordChanged.${randomUUID()}`;
+    // Claimed by a sender that then died (attempts 1, due again when its lease ends: here in a second).
+    await fx.pool.query(
+      `INSERT INTO mail.messages (id, kind, user_id, recipient, data, attempts, due_at) VALUES ($1, 'passwordChanged', $2, $3, $4, 1, now() + interval '1 second')`,
+      [id, customer.userId, customer.email, JSON.stringify({ firstName: 'Claimed', how: 'changed', at: 'today' })],
+    );
+    mail!.sender.wake();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(of(customer.email, /password was changed/)).toEqual([]);
+    await waitUntil(async () => of(customer.email, /password was changed/).length === 1, { what: 'the message after the lease', timeoutMs: 15_000 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(of(customer.email, /password was changed/)).toHaveLength(1);
+  });
+
+  it('many notices at once are recorded in batches: far fewer outbox statements than messages; each names its payer from the debit, without reading the transfer\'s record', async () => {
+    const payer = await fx.openCustomer({ savingsCents: 1_000_00, pin: PIN, firstName: 'Batch' });
+    const payees = await Promise.all(Array.from({ length: 20 }, () => fx.openCustomer()));
+    await waitUntil(async () => payees.every((p) => of(p.email).length === 1), { what: 'the confirmation messages' });
+    // The reactor's read of a transfer's record (its first event): counted on the real store.
+    let recordReads = 0;
+    const readStream = fx.store.readStream.bind(fx.store);
+    fx.store.readStream = (stream, options) => {
+      if (stream.startsWith('transfer-') && options?.limit === 1 && options.fromRevision === undefined) recordReads += 1;
+      return readStream(stream, options);
+    };
+    const calls = await outboxStatements(async () => {
+      await Promise.all(
+        payees.map((payee) =>
+          requestTransfer(
+            { commands: fx.commands, pool: fx.pool, signals: fx.signals, pinKeys: fx.pinKeys, creditWaitMs: 10_000 },
+            {
+              userId: payer.userId,
+              input: transferInput.parse({ from: 'savings', accountType: 'checking', bankName: 'Summit Bank', to: 'Recipient', paymentPin: PIN, amount: 1, accountNumber: payee.accountNumber, description: 'batch' }),
+              idempotencyKey: randomUUID(),
+            },
+          ),
+        ),
+      );
+      await waitUntil(async () => payees.every((p) => of(p.email, /You received/).length === 1), { what: 'the 20 notices', timeoutMs: 20_000 });
+    });
+    // One INSERT records a batch; one UPDATE claims and one records a sending batch (each its own transaction).
+    fx.store.readStream = readStream;
+    expect(calls.inserts).toBeLessThan(20);
+    expect(calls.claims).toBeLessThan(20);
+    expect(recordReads).toBe(0);
+    for (const payee of payees) expect(of(payee.email, /You received/)[0]!.text).toContain(`Batch ${payer.lastName} sent you $1.00`);
   });
 
   it('the reactor restarted from an old checkpoint queues the same messages again, and nothing is sent twice', async () => {

@@ -1,13 +1,12 @@
-import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import type { MessageKind } from './messageKinds';
+import { NOTICE_KINDS, SECURITY_NOTICE_KINDS, type MessageKind } from './messageKinds';
 
-export const MAIL_QUEUE = 'mail';
+/** The channel a queued message is announced on (NOTIFY, in the statement that records it): the senders LISTEN. */
+export const MAIL_CHANNEL = 'bank_mail_outbox';
 
 /** A message to send: who to, its kind and what its template needs (never a secret: links are made as it is sent). */
 export interface OutgoingMessage {
-  /** `<kind>.<source id>` (messageIdOf): the queue's job id and the Message-ID's left side. */
+  /** `<kind>.<source id>` (messageIdOf): the outbox row's id and the Message-ID's left side. */
   readonly id: string;
   readonly kind: MessageKind;
   readonly userId: string;
@@ -15,65 +14,87 @@ export interface OutgoingMessage {
   readonly data: Readonly<Record<string, string>>;
 }
 
+/** What the queue-depth gauge (bank_queue_jobs{queue="mail"}) reads: the outbox rows by state. */
+export interface MailQueueView {
+  readonly name: string;
+  getJobCounts(): Promise<Record<string, number>>;
+}
+
 export interface MailOutbox {
-  readonly queue: Queue;
-  /** Records the message (once: a second call with the same id changes nothing) and queues its sending. */
+  readonly queue: MailQueueView;
+  /** Records the message (once: a second call with the same id changes nothing) and NOTIFYs the senders (an API request's message: rare). */
   enqueue(message: OutgoingMessage): Promise<void>;
   /**
-   * Queues again the messages recorded as queued for longer than `olderThanMs` (a job Redis lost: a flush, a
-   * failover). A message whose job still exists is not queued twice (same job id). Returns how many it looked at.
+   * Records many messages in ONE statement (one transaction), leaving out the optional notices their user turned off
+   * (mail.preferences, as wantsMessage decides), each once by its id. No NOTIFY: the reactor's process runs a sender,
+   * woken through onQueued (a NOTIFY in a transaction that writes would take PostgreSQL's notify lock through its
+   * WAL flush, which serialises the commits of every notifying transaction: see the event store's appendNotifier).
    */
-  requeueStranded(olderThanMs: number): Promise<number>;
-  close(): Promise<void>;
+  enqueueWanted(messages: readonly OutgoingMessage[]): Promise<void>;
+  /** Calls `onQueued` after this process recorded messages (the sender of the same process starts at once). */
+  onQueued(listener: () => void): void;
 }
 
 export interface MailOutboxOptions {
   readonly pool: pg.Pool;
-  readonly connection: Redis;
-  /** BullMQ's prefix (REDIS_PREFIX without its trailing ':'). */
-  readonly prefix: string;
-  readonly attempts: number;
+}
+
+/** Whether a message of this kind is one the user may turn off (an optional notice). */
+export function isOptionalNotice(kind: MessageKind): boolean {
+  return (NOTICE_KINDS as readonly string[]).includes(kind) && !(SECURITY_NOTICE_KINDS as readonly string[]).includes(kind);
 }
 
 /**
- * The outbox: a row in mail.messages, then a job `send` with the message's id as its job id. BullMQ adds no second
- * job with the same id, and the sender skips a message its row says went, so a message is queued and sent once per
- * event and recipient, whoever enqueues it again (a reactor replaying the log after a crash).
+ * The outbox IS the queue: a row in mail.messages per message (id = the message id, so a message is recorded once
+ * whoever records it again: a reactor replaying the log after a crash), sent by the senders that claim due rows
+ * (mailSender.ts). No job per message: a row is recorded, with its preference check and the NOTIFY that wakes the
+ * senders, in one statement.
  */
 export function createMailOutbox(options: MailOutboxOptions): MailOutbox {
-  const queue = new Queue(MAIL_QUEUE, { connection: options.connection, prefix: options.prefix });
-  queue.on('error', () => undefined);
-  const add = (messageId: string) =>
-    queue.add(
-      'send',
-      { messageId },
-      {
-        jobId: messageId,
-        attempts: options.attempts,
-        backoff: { type: 'mail' },
-        removeOnComplete: { age: 7 * 24 * 3600, count: 50_000 },
-        removeOnFail: { age: 30 * 24 * 3600 },
-      },
+  const listeners: (() => void)[] = [];
+  const record = async (messages: readonly OutgoingMessage[], fromReactor: boolean): Promise<void> => {
+    if (messages.length === 0) return;
+    await options.pool.query(
+      `WITH m AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[], $4::text[], $5::jsonb[], $6::boolean[]) AS m(id, kind, user_id, recipient, data, optional)
+       ), added AS (
+         INSERT INTO mail.messages (id, kind, user_id, recipient, data)
+         SELECT m.id, m.kind, m.user_id, m.recipient, m.data FROM m
+         WHERE NOT m.optional OR coalesce((SELECT p.enabled FROM mail.preferences p WHERE p.user_id = m.user_id AND p.kind = m.kind), true)
+         ON CONFLICT (id) DO NOTHING
+         RETURNING 1
+       )
+       SELECT pg_notify($7, '') FROM (SELECT count(*) AS n FROM added) c WHERE c.n > 0 AND $8`,
+      [
+        messages.map((m) => m.id),
+        messages.map((m) => m.kind),
+        messages.map((m) => m.userId),
+        messages.map((m) => m.to),
+        messages.map((m) => JSON.stringify(m.data)),
+        messages.map((m) => fromReactor && isOptionalNotice(m.kind)),
+        MAIL_CHANNEL,
+        !fromReactor,
+      ],
     );
+    for (const listener of listeners) listener();
+  };
   return {
-    queue,
-    async enqueue(message) {
-      await options.pool.query(
-        `INSERT INTO mail.messages (id, kind, user_id, recipient, data) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
-        [message.id, message.kind, message.userId, message.to, JSON.stringify(message.data)],
-      );
-      await add(message.id);
+    queue: {
+      name: 'mail',
+      async getJobCounts() {
+        const { rows } = await options.pool.query<{ waiting: number; delayed: number; failed: number }>(
+          `SELECT count(*) FILTER (WHERE status = 'queued' AND due_at <= now())::int AS waiting,
+                  count(*) FILTER (WHERE status = 'queued' AND due_at > now())::int AS delayed,
+                  (SELECT count(*) FROM mail.messages WHERE status = 'failed')::int AS failed
+           FROM mail.messages WHERE status = 'queued'`,
+        );
+        return { ...rows[0]!, active: 0, completed: 0 };
+      },
     },
-    async requeueStranded(olderThanMs) {
-      const { rows } = await options.pool.query<{ id: string }>(
-        `SELECT id FROM mail.messages WHERE status = 'queued' AND created_at < now() - make_interval(secs => $1) ORDER BY created_at LIMIT 1000`,
-        [olderThanMs / 1000],
-      );
-      for (const row of rows) await add(row.id);
-      return rows.length;
-    },
-    async close() {
-      await queue.close();
+    enqueue: (message) => record([message], false),
+    enqueueWanted: (messages) => record(messages, true),
+    onQueued(listener) {
+      listeners.push(listener);
     },
   };
 }

@@ -1,18 +1,29 @@
 import type { CommandHandler } from '@bank/commands';
-import { customerDecider, isRegistered, streams, type Customer } from '@bank/domain';
+import { customerDecider, isRegistered, parseStreamName, streams, type Customer } from '@bank/domain';
 import { comparePositions, formatPosition, parsePosition, type EventStore, type Position, type RecordedEvent } from '@bank/eventstore';
 import { acquireLeaderLock, sleep, type Logger } from '@bank/platform';
 import type pg from 'pg';
 import { MAIL_EVENT_TYPES, messagesForEvent, type MailLookups } from './eventMessages';
 import type { OutgoingMessage } from './mailOutbox';
-import { wantsMessage } from './preferences';
+
+/** Messages recorded at most at once; a handler that fills the batch waits for it to be recorded (backpressure). */
+const MAX_BATCH = 200;
+/** How long messages wait for more before they are recorded when no read of the log ends sooner. */
+const BATCH_WAIT_MS = 20;
+/** Payers of recent internal transfers remembered from their debits (the oldest forgotten first). */
+const KNOWN_PAYERS = 10_000;
+/** Read besides MAIL_EVENT_TYPES: a transfer's debit names its payer (it sends nothing itself). */
+const PAYER_EVENT = 'AccountDebited';
 
 export interface MailReactorOptions {
   readonly store: EventStore;
   readonly commands: CommandHandler;
   readonly pool: pg.Pool;
-  /** Queues one message (idempotent by its id). */
-  readonly enqueue: (message: OutgoingMessage) => Promise<void>;
+  /**
+   * Records a batch of messages in one transaction (idempotent by their ids), leaving out the optional notices their
+   * users turned off: MailOutbox.enqueueWanted.
+   */
+  readonly record: (messages: readonly OutgoingMessage[]) => Promise<void>;
   readonly logger?: Logger;
   /** Checkpoint and lock name. Default 'mail'. */
   readonly name?: string;
@@ -43,8 +54,10 @@ async function saveCheckpoint(pool: pg.Pool, name: string, position: Position): 
 /**
  * The mail reactor: a subscriber to the log (the events of MAIL_EVENT_TYPES) from its own checkpoint, one active
  * instance bank-wide (an advisory lock; others wait as standbys). Each event becomes its messages (eventMessages.ts),
- * each queued under its own id; the checkpoint moves past an event once its messages are queued, so a crash makes it
- * queue some again, which the outbox turns into nothing (same id). A first start with no checkpoint begins at the
+ * each under its own id; the messages of many events are recorded together (one statement, one transaction, with
+ * the users' preferences: at the end of each read of the log, at MAX_BATCH messages, or after BATCH_WAIT_MS). The
+ * checkpoint moves past an event once its messages are recorded, so a crash makes it record some again, which the
+ * outbox turns into nothing (same id). A first start with no checkpoint begins at the
  * log's head: the history before e-mail existed sends nothing.
  */
 export function startMailReactor(options: MailReactorOptions): MailReactorHandle {
@@ -61,12 +74,26 @@ export function startMailReactor(options: MailReactorOptions): MailReactorHandle
   });
   ready.catch(() => undefined);
 
+  // transferId → payer, from the debits of internal transfers the reactor read: a money-received notice names its
+  // payer without reading the transfer's record (the debit comes before its credit in the log). After a restart the
+  // debits before the checkpoint are not read again: those notices read the record.
+  const payers = new Map<string, string>();
+  const notePayer = (event: RecordedEvent) => {
+    const stream = parseStreamName(event.streamId);
+    const data = event.data as { transferId?: unknown; intent?: { internal?: unknown } };
+    if (stream?.category !== 'account' || typeof data.transferId !== 'string' || data.intent?.internal !== true) return;
+    payers.set(data.transferId, stream.id);
+    if (payers.size > KNOWN_PAYERS) payers.delete(payers.keys().next().value!);
+  };
+
   const lookups: MailLookups = {
     async customer(userId) {
       const customer = await options.commands.read(customerDecider, streams.customer(userId), (s) => (isRegistered(s) ? ({ ...s } as Customer) : undefined));
       return customer;
     },
     async transferPayer(transferId) {
+      const known = payers.get(transferId);
+      if (known) return known;
       const deadline = Date.now() + (options.payerWaitMs ?? 3000);
       for (;;) {
         const events = await options.store.readStream(streams.transfer(transferId), { limit: 1 });
@@ -84,16 +111,28 @@ export function startMailReactor(options: MailReactorOptions): MailReactorHandle
     },
   };
 
-  async function handle(event: RecordedEvent, lost: AbortSignal): Promise<void> {
+  /** The messages of an event (its look-ups retried until they answer). */
+  async function messagesOf(event: RecordedEvent, lost: AbortSignal): Promise<OutgoingMessage[]> {
     for (let failures = 0; ; failures += 1) {
       if (stopping.signal.aborted || lost.aborted) throw new Error('The mail reactor is stopping');
       try {
-        for (const message of await messagesForEvent(event, lookups)) {
-          if (await wantsMessage(options.pool, message.userId, message.kind)) await options.enqueue(message);
-        }
+        return await messagesForEvent(event, lookups);
+      } catch (error) {
+        logger?.[failures >= 3 ? 'error' : 'warn']({ err: error, event: event.id, type: event.type, failures: failures + 1 }, 'Could not work out the messages of an event; retrying');
+        await sleep(Math.min(30_000, 100 * 2 ** failures), stopping.signal);
+      }
+    }
+  }
+
+  /** Records a batch, retried until it is recorded (or the reactor stops: its events are handled again next time). */
+  async function recordBatch(messages: readonly OutgoingMessage[], lost: AbortSignal): Promise<void> {
+    for (let failures = 0; ; failures += 1) {
+      if (stopping.signal.aborted || lost.aborted) throw new Error('The mail reactor is stopping');
+      try {
+        await options.record(messages);
         return;
       } catch (error) {
-        logger?.[failures >= 3 ? 'error' : 'warn']({ err: error, event: event.id, type: event.type, failures: failures + 1 }, 'Could not queue the messages of an event; retrying');
+        logger?.[failures >= 3 ? 'error' : 'warn']({ err: error, messages: messages.length, failures: failures + 1 }, 'Could not queue a batch of messages; retrying');
         await sleep(Math.min(30_000, 100 * 2 ** failures), stopping.signal);
       }
     }
@@ -107,25 +146,67 @@ export function startMailReactor(options: MailReactorOptions): MailReactorHandle
       logger?.info({ position: after ? formatPosition(after) : 'start' }, 'The mail reactor starts at the head of the log: earlier events send nothing');
     }
     saved = after ? formatPosition(after) : undefined;
+    /** Where the checkpoint may go: every event up to it has its messages recorded. */
     let lastSeen = after;
+    const advance = (position: Position | undefined) => {
+      if (position && (!lastSeen || comparePositions(position, lastSeen) > 0)) lastSeen = position;
+    };
     let failure: unknown;
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => {
       finish = resolve;
     });
+
+    // The batch being gathered: the messages of the events handled since the last one was recorded, the last such
+    // event, and the furthest position the subscription reported (onProgress) meanwhile.
+    let batch: OutgoingMessage[] = [];
+    let batchUpTo: Position | undefined;
+    let progress: Position | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    let recording: Promise<void> = Promise.resolve();
+    const recordNow = (): Promise<void> => {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      recording = recording.then(async () => {
+        if (failure !== undefined || (!batchUpTo && !progress)) return;
+        const messages = batch;
+        const upTo = batchUpTo;
+        const reported = progress;
+        batch = [];
+        batchUpTo = undefined;
+        progress = undefined;
+        try {
+          if (messages.length > 0) await recordBatch(messages, lost);
+          advance(upTo);
+          advance(reported);
+        } catch (error) {
+          failure = error;
+          finish();
+        }
+      });
+      return recording;
+    };
+
     const subscription = options.store.subscribe(
       async (event) => {
-        await handle(event, lost);
-        lastSeen = event.position;
+        if (event.type === PAYER_EVENT) notePayer(event);
+        const messages = event.type === PAYER_EVENT ? [] : await messagesOf(event, lost);
+        batch.push(...messages);
+        batchUpTo = event.position;
+        if (batch.length >= MAX_BATCH) await recordNow();
+        else timer ??= setTimeout(() => void recordNow(), BATCH_WAIT_MS);
+        if (failure !== undefined) throw failure;
       },
       {
         ...(after ? { after } : {}),
-        eventTypes: MAIL_EVENT_TYPES,
+        eventTypes: [...MAIL_EVENT_TYPES, PAYER_EVENT],
+        // The end of a read: every event up to `position` was handled (its messages are in the batch): record them.
         onProgress: (position) => {
-          if (!lastSeen || comparePositions(position, lastSeen) > 0) lastSeen = position;
+          if (!progress || comparePositions(position, progress) > 0) progress = position;
+          void recordNow();
         },
         onError: (error) => {
-          failure = error;
+          failure ??= error;
           finish();
         },
       },
@@ -148,6 +229,8 @@ export function startMailReactor(options: MailReactorOptions): MailReactorHandle
       stopping.signal.removeEventListener('abort', finish);
       lost.removeEventListener('abort', finish);
       await subscription.stop();
+      // What was gathered is recorded if it still can be (not when stopping: handled again after the restart).
+      await recordNow();
       await save().catch((error: unknown) => logger?.warn({ err: error }, 'could not save the mail checkpoint'));
     }
     if (failure !== undefined && !stopping.signal.aborted && !lost.aborted) throw failure;

@@ -3,8 +3,8 @@ import type pg from 'pg';
 
 /**
  * The mail's tables (schema `mail`, beside the read models):
- *   messages       the outbox: one row per message (id = `<kind>.<source id>`), what it says (no secret), whether it
- *                  went; the queue carries the sending, this row makes a message go once through a lost queue job
+ *   messages       the outbox and the sending queue: one row per message (id = `<kind>.<source id>`), what it says
+ *                  (no secret), whether it went, when it is next due and how often it was tried
  *   tokens         one-time links: only the SHA-256 of the token, its expiry, use and wrong codes (a table, not an
  *                  event: a hash that dies in 30 minutes has no place in a log kept for ever; the password change
  *                  it leads to is an event)
@@ -26,6 +26,16 @@ export async function ensureMailSchema(pool: pg.Pool): Promise<void> {
       created_at  timestamptz NOT NULL DEFAULT now(),
       sent_at     timestamptz
     );
+    -- The outbox is the queue (mailSender.ts): a queued row is sent once due; a sender's claim moves due_at past its
+    -- lease, a temporary failure past its backoff. attempts counts the claims.
+    -- (Added to an older table once: an ALTER on every start would lock the table each time.)
+    DO $$ BEGIN
+      IF NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = 'mail' AND table_name = 'messages' AND column_name = 'due_at') THEN
+        ALTER TABLE mail.messages ADD COLUMN attempts integer NOT NULL DEFAULT 0, ADD COLUMN due_at timestamptz NOT NULL DEFAULT now();
+      END IF;
+    END $$;
+    CREATE INDEX IF NOT EXISTS messages_due ON mail.messages (due_at) WHERE status = 'queued';
+    CREATE INDEX IF NOT EXISTS messages_failed ON mail.messages (created_at) WHERE status = 'failed';
     CREATE TABLE IF NOT EXISTS mail.tokens (
       message_id  text PRIMARY KEY,
       kind        text NOT NULL,

@@ -32,7 +32,7 @@ export const TOKEN_KINDS: Partial<Record<MessageKind, { readonly path: string; r
 
 /**
  * A message's id, unique to what caused it and its kind: `<kind>.<eventId>` (with the recipient's role when one
- * event sends two messages of a kind). It is the queue's job id (a message is queued once) and, with the sending
+ * event sends two messages of a kind). It is the outbox row's id (a message is recorded once) and, with the sending
  * host, its Message-ID header.
  */
 export function messageIdOf(kind: MessageKind, sourceId: string): string {

@@ -77,17 +77,33 @@ export function smtpTransport(url: string, options: { readonly timeoutMs?: numbe
   };
 }
 
-/** Without SMTP_URL: each message as an .eml file in `folder` (written whole, then renamed into place). */
+/**
+ * Without SMTP_URL: each message as an .eml file in `folder` (written whole, then renamed into place). The folder is
+ * made once, and again only when a write finds it gone.
+ */
 export function emlFileTransport(folder: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let folderMade: Promise<unknown> | undefined;
+  const write = async (file: string, message: Buffer) => {
+    await (folderMade ??= mkdir(folder, { recursive: true }).catch((error: unknown) => {
+      folderMade = undefined;
+      throw error;
+    }));
+    await writeFile(`${file}.tmp`, message, { mode: 0o600 });
+    await rename(`${file}.tmp`, file);
+  };
   return {
     description: `.eml files in ${folder}`,
     async send(envelope) {
       const info = await transporter.sendMail(mailOptions(envelope));
-      await mkdir(folder, { recursive: true });
       const file = path.join(folder, `${envelope.id.replace(/[^A-Za-z0-9._-]/g, '_')}.eml`);
-      await writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
-      await rename(`${file}.tmp`, file);
+      try {
+        await write(file, info.message as Buffer);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        folderMade = undefined;
+        await write(file, info.message as Buffer);
+      }
     },
     close() {
       transporter.close();

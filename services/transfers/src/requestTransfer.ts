@@ -5,7 +5,7 @@ import type { Position } from '@bank/eventstore';
 import type { Keyring } from '@bank/platform';
 import type pg from 'pg';
 import { noFaults, type FaultHook } from './faults';
-import { verifyPin, type LegacyPinVerifier } from './paymentPin';
+import { isLegacyPinHash, verifyPin, type LegacyPinVerifier } from './paymentPin';
 import { resolveRecipient } from './recipient';
 import type { TransferSignals } from './transferSignals';
 import type { BusinessDateSource } from './transferSteps';
@@ -73,6 +73,13 @@ export function transferIdFor(userId: string, idempotencyKey: string | undefined
  */
 export interface PinAttemptGuard {
   attempt(userId: string, check: () => Promise<boolean>): Promise<boolean>;
+  /**
+   * The right pin's fast path, asked only AFTER a comparison found the pin right: true when an attempt taken now would
+   * have been let through (no block, and the failures plus the comparisons in flight leave a place), in one read. Its
+   * net effect equals `attempt` with a right pin (take a place, compare, give it back) done at that instant; false
+   * means "go through `attempt`" (which compares again, counted).
+   */
+  admitsRightPin?(userId: string): Promise<boolean>;
 }
 
 /** The pin check of a transfer (counted against the user's wrong pins): false when none is given or set. */
@@ -82,7 +89,14 @@ export async function paymentPinMatches(deps: Pick<TransferRequestDeps, 'pinKeys
   const keys = deps.pinKeys;
   if (!keys) throw new Error('No payment-pin keys (PIN_KEYS) to check a pin with');
   const check = () => verifyPin(keys, userId, pin, stored, deps.verifyLegacyPin);
-  return deps.pinAttempts ? deps.pinAttempts.attempt(userId, check) : check();
+  const guard = deps.pinAttempts;
+  if (!guard) return check();
+  // A keyed pin compares in a microsecond: compare first and, when right, ask the limit once whether that attempt may
+  // count now (one Redis read). The answer of this first comparison is never shown otherwise: a wrong pin (or a right
+  // one the limit does not admit at once) goes through the counted attempt, which compares again in its place. A
+  // bcrypt pin (tens of ms) is compared only inside the counted attempt.
+  if (guard.admitsRightPin && !isLegacyPinHash(stored) && (await check()) && (await guard.admitsRightPin(userId))) return true;
+  return guard.attempt(userId, check);
 }
 
 /** Validation refusals throw DomainError with the spec's texts (blocked, no pin, wrong pin, …, not enough balance). */

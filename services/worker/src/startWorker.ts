@@ -210,7 +210,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   const mail =
     deps.mail === false
       ? undefined
-      : await startMail({ store: deps.store, commands: deps.commands, pool: deps.pool, connection, prefix, logger, registry: metrics.registry, ...deps.mail });
+      : await startMail({ store: deps.store, commands: deps.commands, pool: deps.pool, logger, registry: metrics.registry, ...deps.mail });
   const maintenance = new Queue(MAINTENANCE_QUEUE, { connection, prefix });
   maintenance.on('error', () => undefined);
   const maintenanceWorker = new Worker(

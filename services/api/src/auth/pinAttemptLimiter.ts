@@ -46,6 +46,11 @@ type Redis = AppDeps['redis'] & {
  * unlike a counter that only consumes, N parallel transfers with the RIGHT pin all go through: a comparison that
  * finds no place while others are in flight waits for them (they take a millisecond) instead of being refused.
  * 429 with Retry-After once the failures reach the limit; 503 when Redis cannot be reached (fail closed).
+ *
+ * The happy path costs one Redis command (`admitsRightPin`, an MGET of both counters, asked after a keyed pin compared
+ * right, see @bank/transfers' paymentPinMatches); the counted `attempt` (two scripts) is for wrong pins, bcrypt pins
+ * and a right pin that finds no place at once. An answer never depends on an uncounted comparison: the fast path only
+ * admits what `attempt` would have admitted at that instant, and anything else is compared again in its place.
  */
 export function createPinAttemptGuard(deps: Pick<AppDeps, 'redis' | 'config' | 'limits'>): PinAttemptGuard {
   const redis = deps.redis as Redis;
@@ -56,6 +61,17 @@ export function createPinAttemptGuard(deps: Pick<AppDeps, 'redis' | 'config' | '
   const unavailable = (error: unknown) => Object.assign(new ServiceUnavailableError(UNAVAILABLE_MESSAGE, 5), { cause: error });
 
   return {
+    async admitsRightPin(userId) {
+      // One read (MGET, atomic): an attempt acquired now would get a place. With a right pin, acquire, compare and
+      // release change nothing, so this read stands for all three at its instant.
+      let counts: (string | null)[];
+      try {
+        counts = await deps.redis.mget(...keys(userId));
+      } catch (error) {
+        throw unavailable(error);
+      }
+      return Number(counts[0] ?? 0) + Number(counts[1] ?? 0) < limit;
+    },
     async attempt(userId, check) {
       const [failures, inFlight] = keys(userId);
       const deadline = Date.now() + BUSY_WAIT_MS;

@@ -3,8 +3,6 @@ import { startSmtpTestServer, type SmtpTestServer } from '@bank/mail/testing';
 import { parseMailSettings } from '@bank/mail';
 import { createLogger } from '@bank/platform';
 import { waitUntil } from '@bank/testkit';
-import { bullPrefix } from '@bank/transfers';
-import { Redis } from 'ioredis';
 import type { ParsedMail } from 'mailparser';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +14,6 @@ import { createTestApp, uniqueEmail, type SignedIn, type TestApp } from '../../t
  */
 let t: TestApp;
 let smtp: SmtpTestServer;
-let redis: Redis;
 let mail: RunningMail;
 const FORGOT = 'If an account exists for this e-mail, we have sent a link to reset your password';
 
@@ -44,13 +41,10 @@ async function withSecondFactor(customer: SignedIn): Promise<SignedIn & { secret
 beforeAll(async () => {
   t = await createTestApp('mail_api');
   smtp = await startSmtpTestServer();
-  redis = new Redis(t.deps.config.REDIS_URL, { maxRetriesPerRequest: null });
   mail = await startMail({
     store: t.store,
     commands: t.deps.commands,
     pool: t.deps.pool,
-    connection: redis,
-    prefix: bullPrefix(t.deps.config.REDIS_PREFIX),
     logger: createLogger('mail-api-test', 'silent'),
     settings: parseMailSettings({ SMTP_URL: smtp.url, APP_ORIGIN: 'https://bank.test', MAIL_BACKOFF_MS: '100' }),
   });
@@ -59,7 +53,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await mail?.stop();
-  redis?.disconnect();
   await smtp?.stop();
   await t?.close();
 });

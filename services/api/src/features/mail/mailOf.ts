@@ -1,5 +1,4 @@
-import { createMailOutbox, ensureMailSchema, loadMailSettings, type MailOutbox } from '@bank/mail';
-import { bullPrefix } from '@bank/transfers';
+import { createMailOutbox, ensureMailSchema, type MailOutbox } from '@bank/mail';
 import type { AppDeps } from '../../appDeps';
 
 type Deps = Pick<AppDeps, 'pool' | 'redis' | 'config'>;
@@ -12,14 +11,14 @@ interface ApiMail {
 const cache = new WeakMap<object, ApiMail>();
 
 /**
- * The API's side of the mail outbox (one per process, on the API's Redis connection): the API queues the messages
+ * The API's side of the mail outbox (one per process; rows in mail.messages, see @bank/mail): the API queues the messages
  * a request asks for (a reset link, "Send again", a sign-in from a new device); the worker's sender sends them.
  */
 export async function apiMailOf(deps: Deps): Promise<MailOutbox> {
   let mail = cache.get(deps.pool);
   if (!mail) {
     mail = {
-      outbox: createMailOutbox({ pool: deps.pool, connection: deps.redis, prefix: bullPrefix(deps.config.REDIS_PREFIX), attempts: loadMailSettings().MAIL_ATTEMPTS }),
+      outbox: createMailOutbox({ pool: deps.pool }),
       ready: ensureMailSchema(deps.pool),
     };
     mail.ready.catch(() => cache.delete(deps.pool));

@@ -1,0 +1,107 @@
+import { customerDecider, streams, type CustomerState } from '@bank/domain';
+import { paymentPinMatches } from '@bank/transfers';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadState } from '../commands/runCommand';
+import { TooManyRequestsError } from '../http/httpErrors';
+import { createTestApp, type SignedIn, type TestApp } from '../testing/testApp';
+import { createPinAttemptGuard } from './pinAttemptLimiter';
+
+const PIN = '123456';
+const LIMIT = 2;
+let t: TestApp;
+let admin: SignedIn;
+
+beforeAll(async () => {
+  t = await createTestApp('pin_fast_path', { limits: { paymentPin: { limit: LIMIT, windowMs: 15 * 60_000 } } });
+  admin = await t.staff('admin');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A customer with payment pin PIN, and their state as the transfer reads it. */
+async function customerWithPin(): Promise<{ userId: string; state: CustomerState }> {
+  const customer = await t.customer();
+  await request(t.app)
+    .put(`/api/user/admin/${customer.userId}`)
+    .set(admin.auth)
+    .send({ firstName: 'Ada', lastName: 'Lovelace', email: customer.email, phone: '555', location: { address: 'x', state: 'y' }, paymentPin: PIN })
+    .expect(200);
+  const { state } = await loadState(t.deps, customerDecider, streams.customer(customer.userId));
+  return { userId: customer.userId, state };
+}
+
+/** Every command the shared Redis server runs on `userId`'s pin counters while `work` runs (MONITOR). */
+async function pinCommandsDuring<T>(userId: string, work: () => Promise<T>): Promise<{ result: T; commands: string[] }> {
+  const monitor = await t.deps.redis.monitor();
+  const commands: string[] = [];
+  monitor.on('monitor', (_time: string, args: string[]) => {
+    if (args.some((arg) => arg.includes(`rl:pin`) && arg.endsWith(userId))) commands.push(args[0]!.toLowerCase());
+  });
+  try {
+    const result = await work();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return { result, commands };
+  } finally {
+    monitor.disconnect();
+  }
+}
+
+describe('the wrong-pin limit on the transfer path (paymentPinMatches with the Redis guard)', () => {
+  it('a right pin costs one Redis command (an MGET of the counters), and counts nothing', async () => {
+    const { userId, state } = await customerWithPin();
+    const guard = createPinAttemptGuard(t.deps);
+    const { result, commands } = await pinCommandsDuring(userId, () => paymentPinMatches({ pinKeys: t.deps.pinKeys, pinAttempts: guard }, userId, state, PIN));
+    expect(result).toBe(true);
+    expect(commands).toEqual(['mget']);
+    expect(await t.deps.redis.mget(`${t.deps.config.REDIS_PREFIX}rl:pin:${userId}`, `${t.deps.config.REDIS_PREFIX}rl:pin-checking:${userId}`)).toEqual([null, null]);
+  });
+
+  it('a wrong pin is counted through the scripts, and once the limit is met the right pin is refused too (429)', async () => {
+    const { userId, state } = await customerWithPin();
+    const guard = createPinAttemptGuard(t.deps);
+    const deps = { pinKeys: t.deps.pinKeys, pinAttempts: guard };
+    const { result, commands } = await pinCommandsDuring(userId, () => paymentPinMatches(deps, userId, state, '000000'));
+    expect(result).toBe(false);
+    // The counted attempt: its scripts (EVAL or EVALSHA) take a place and keep it as a failure (INCR inside).
+    expect(commands).toContain('incr');
+    expect(commands).not.toContain('mget');
+    expect(await paymentPinMatches(deps, userId, state, '000000')).toBe(false);
+    await expect(paymentPinMatches(deps, userId, state, PIN)).rejects.toBeInstanceOf(TooManyRequestsError);
+    await expect(paymentPinMatches(deps, userId, state, '000000')).rejects.toBeInstanceOf(TooManyRequestsError);
+  });
+
+  it('of 10 parallel wrong pins exactly the limit answer "wrong", the rest 429, as without the fast path', async () => {
+    const { userId, state } = await customerWithPin();
+    const deps = { pinKeys: t.deps.pinKeys, pinAttempts: createPinAttemptGuard(t.deps) };
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => paymentPinMatches(deps, userId, state, '000000')));
+    expect(outcomes.filter((o) => o.status === 'fulfilled' && o.value === false)).toHaveLength(LIMIT);
+    const refused = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+    expect(refused).toHaveLength(10 - LIMIT);
+    for (const error of refused) expect(error).toBeInstanceOf(TooManyRequestsError);
+    await expect(paymentPinMatches(deps, userId, state, PIN)).rejects.toBeInstanceOf(TooManyRequestsError);
+  });
+
+  it('a right pin is not admitted at once while wrong ones hold the remaining places: it waits for them, then meets the block', async () => {
+    const { userId, state } = await customerWithPin();
+    const guard = createPinAttemptGuard(t.deps);
+    const prefix = t.deps.config.REDIS_PREFIX;
+    // One failure recorded, one comparison in flight: no place left for now.
+    await t.deps.redis.set(`${prefix}rl:pin:${userId}`, '1', 'PX', 60_000);
+    await t.deps.redis.set(`${prefix}rl:pin-checking:${userId}`, '1', 'PX', 60_000);
+    expect(await guard.admitsRightPin!(userId)).toBe(false);
+    // The comparison in flight turns out wrong: the failures reach the limit, and the waiting right pin is refused.
+    setTimeout(() => void t.deps.redis.multi().del(`${prefix}rl:pin-checking:${userId}`).incr(`${prefix}rl:pin:${userId}`).exec(), 100);
+    await expect(paymentPinMatches({ pinKeys: t.deps.pinKeys, pinAttempts: guard }, userId, state, PIN)).rejects.toBeInstanceOf(TooManyRequestsError);
+  });
+
+  it('20 parallel right pins all go through, none counted', async () => {
+    const { userId, state } = await customerWithPin();
+    const deps = { pinKeys: t.deps.pinKeys, pinAttempts: createPinAttemptGuard(t.deps) };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => paymentPinMatches(deps, userId, state, PIN)));
+    expect(answers).toEqual(Array.from({ length: 20 }, () => true));
+    expect(await t.deps.redis.get(`${t.deps.config.REDIS_PREFIX}rl:pin:${userId}`)).toBeNull();
+  });
+});
