@@ -65,7 +65,7 @@ describe('seedBank', () => {
     const again = await seedBank({ ...options, store, passwordHash: HASH, chunk: 50 });
     expect(again.events).toBe(first.events);
     expect(await count('SELECT count(*) AS n FROM eventstore.events')).toBe(stored);
-  });
+  }, 240_000);
 
   it('finishes a load cut short (in the middle of its days) without duplicating what it had written', async () => {
     const more = { customers: 60, transactions: 900, seed: 43 };
@@ -107,7 +107,7 @@ describe('seedBank', () => {
       await otherPool.end();
       await other.drop();
     }
-  });
+  }, 240_000);
 
   it('refuses to write its calendar into a store that holds another generated bank', async () => {
     await expect(seedBank({ customers: 5, transactions: 50, seed: 44, store, passwordHash: HASH })).rejects.toThrow(/another business calendar/);

@@ -108,7 +108,7 @@ describe('a generated bank pays interest', () => {
       }
       book.apply(event, source);
     }
-    expect(payments).toBeGreaterThan(options.customers * 6);
+    expect(payments).toBeGreaterThan(options.customers * 3);
     expect(payments).toBe(seeded.interestPayments);
     expect(paidCents).toBe(seeded.interestPaidCents);
     expect(paidCents).toBeGreaterThan(0n);

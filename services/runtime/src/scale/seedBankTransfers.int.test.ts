@@ -45,7 +45,7 @@ beforeAll(async () => {
   store = createPostgresEventStore({ pool });
   // As seed:scale loads it: events, document, transfer checkpoint, rebuild, and the log's signed checkpoints.
   ({ seeded } = await loadGeneratedBank({ ...options, pool, store, passwordHash: HASH, chainKeys, chunk: 40, checkpoints: { dir: checkpointDir, keys: checkpointKeys } }));
-});
+}, 240_000);
 
 afterAll(async () => {
   rmSync(checkpointDir, { recursive: true, force: true });
@@ -199,5 +199,5 @@ describe('a generated bank with transfers', () => {
     const again = await seedBank({ ...options, store, passwordHash: HASH, chainKeys, chunk: 40 });
     expect(again.events).toBe(seeded.events);
     expect(await storedEvents()).toBe(before);
-  });
+  }, 240_000);
 });

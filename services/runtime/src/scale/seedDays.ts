@@ -22,6 +22,8 @@ import { SeedStream, type SeedSink } from './seedStream';
 
 /** Spilled events handed to the sink at a time. */
 const BATCH = 2_000;
+/** Streams appended at once on the store's path (its append batcher groups them in one transaction). */
+const APPENDS_IN_FLIGHT = 16;
 
 export interface SeedDaysDeps {
   readonly store: EventStore;
@@ -45,13 +47,20 @@ export async function seedDays(generated: GeneratedPart, spill: SlotSpill, deps:
     const write = async () => {
       if (sink.appendSpilled) reached(await sink.appendSpilled(batch));
       else {
+        // A stream's events of one slot are one run (one customer's); the runs are appended APPENDS_IN_FLIGHT at a
+        // time, so the store batches them.
+        const runs: SpilledEvent[][] = [];
         for (let start = 0; start < batch.length; ) {
           let end = start + 1;
           while (end < batch.length && batch[end]!.stream === batch[start]!.stream) end += 1;
-          const run = batch.slice(start, end);
-          reached(await sink.append(run[0]!.stream, run.map(newEventOf), run[0]!.revision, run.at(-1)!.final));
+          runs.push(batch.slice(start, end));
           start = end;
         }
+        let next = 0;
+        const lane = async () => {
+          for (let run = runs[next++]; run; run = runs[next++]) reached(await sink.append(run[0]!.stream, run.map(newEventOf), run[0]!.revision, run.at(-1)!.final));
+        };
+        await Promise.all(Array.from({ length: APPENDS_IN_FLIGHT }, lane));
       }
       events += batch.length;
       batch = [];
@@ -121,11 +130,13 @@ export async function seedDays(generated: GeneratedPart, spill: SlotSpill, deps:
     await writeBusinessDays();
     // The close reads the day back from the store, as the COB does.
     await sink.commit?.();
-    const close = await computeDayClose(store, previous, date, now, { atLeast: position! });
-    record({ type: 'CloseBusinessDay', close: close.data }, `cob:${date}:close`, day);
+    // A load being finished takes a close it stored already (the log now reaches past that day).
+    const storedClose = stored[days.events.length];
+    const close = storedClose?.type === 'BusinessDayClosed' && storedClose.data.businessDate === date ? (storedClose.data as BusinessDayClose) : (await computeDayClose(store, previous, date, now, { atLeast: position! })).data;
+    record({ type: 'CloseBusinessDay', close }, `cob:${date}:close`, day);
     // The stream's last event closes the history's last day (the streams table's row goes with it on the bulk path).
     await writeBusinessDays(day === HISTORY_DAYS - 1);
-    previous = close.data;
+    previous = close;
     deps.onDay?.({ days: day + 1, events });
   }
   await sink.commit?.();
