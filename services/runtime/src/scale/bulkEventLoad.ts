@@ -1,10 +1,12 @@
 /**
- * The bulk path of `seed:scale` into an EMPTY PostgreSQL event store: the generated streams go into the events and
- * streams tables by COPY, in transactions of about `eventsPerTransaction` events, with the events table's secondary
- * indexes (its unique keys and the global log's read index; ensureEventStoreSchema.ts defines them) dropped before
- * and built once after. What stays exactly as the store's append function leaves it:
+ * The bulk path of `seed:scale` into an EMPTY PostgreSQL event store: the generated history (seedSpill.ts lines, in
+ * the log's order, seedDays.ts) goes into the events and streams tables by COPY, in transactions of about
+ * `eventsPerTransaction` events (and a commit when asked: each day close reads its day back), with the events table's
+ * unique keys (ensureEventStoreSchema.ts defines them) dropped before and built once after; the global log's read
+ * index stays (its rows come in its order; the day closes read through it). What stays exactly as the store's append
+ * function leaves it:
  *
- * - the events: the same rows (stream, revision from 0, event id, type, data, metadata with the hash chain the
+ * - the events: the same rows (stream, revisions from 0, event id, type, data, metadata with the hash chain the
  *   generator computed with toNewEvents, as for an append), `created` and `transaction_id` by the columns' defaults;
  * - the global positions: the store's sequence, in order, without gaps, and the sequence set past them in each
  *   transaction; a transaction's events share its transaction id, as a batch of appends does;
@@ -17,7 +19,7 @@
  * A load cut short leaves the schema marked (markEventStoreBulkLoad): the next start of the store builds the indexes
  * again, and the store is no longer empty, so a new bulk load is refused — drop the database and load again.
  */
-import { comparePositions, createEventsSecondaryIndexes, dropEventsSecondaryIndexes, ensureEventStoreSchema, EVENTS_INDEXES, markEventStoreBulkLoad, type EventStore, type NewEvent, type Position, type ReadAllOptions, type RecordedEvent } from '@bank/eventstore';
+import { comparePositions, createEventsSecondaryIndexes, dropEventsSecondaryIndexes, ensureEventStoreSchema, EVENTS_INDEXES, markEventStoreBulkLoad, type EventStore, type Position, type ReadAllOptions, type RecordedEvent } from '@bank/eventstore';
 import { CHAIN_KEY_ID } from '@bank/commands';
 import { createCheckpointWriter, listCheckpointFiles, type CheckpointWriter } from '@bank/integrity';
 import type { Keyring } from '@bank/platform';

@@ -16,14 +16,14 @@ import { ownActivity, planTransferAmounts } from './seedActivity';
 import { plannedContact } from './seedContacts';
 import { seedDocument } from './seedDocument';
 import { planBudget, planTransactionCounts, plannedCustomer, type PlannedCustomer, type SeedOptions } from './seedPlan';
-import { HISTORY_DAYS, paymentSlot } from './seedCalendar';
+import { paymentSlot, seedCalendar } from './seedCalendar';
 import { seedDays } from './seedDays';
 import { CustomerInterest, emptyInterestTotals, type InterestTotals } from './seedInterest';
 import { encodeSegment, SlotSpill, type SlotLines } from './seedSpill';
 import { SeedStream, storeSink, type SeedSink } from './seedStream';
 import { CREDIT, payerOrPayeeCommand, SETTLE, seedTransferRecord } from './seedTransferRecord';
 import { debitDescription, intentOf, seedTransferRequest, seedUserId } from './seedTransferRequest';
-import { DAY_MS, HISTORY_START, planTransfers, SEED_SETTLES_AFTER_MS, transfersOf } from './seedTransfers';
+import { DAY_MS, planTransfers, SEED_SETTLES_AFTER_MS, transfersOf } from './seedTransfers';
 import { plannedVerification } from './seedVerifications';
 
 export interface SeedBankOptions extends SeedOptions {
@@ -117,7 +117,8 @@ export function createCustomerGenerator(options: Omit<GenerateOptions, 'indexes'
   let contacts = 0;
   let events = 0;
   let done = 0;
-  const interest = emptyInterestTotals();
+  const calendar = seedCalendar(options.historyEnd);
+  const interest = emptyInterestTotals(calendar.days);
   /** The lines of the customer (or admin) being generated, by slot. */
   let lines: SlotLines = new Map();
   const flush = <C, E extends { type: string; data: object }, S>(seedStream: SeedStream<C, E, S>) => {
@@ -136,11 +137,11 @@ export function createCustomerGenerator(options: Omit<GenerateOptions, 'indexes'
 
   const writeAdmin = () => {
     const adminEmail = `seed-admin@seed${seed}.example`;
-    const adminAt = new Date(HISTORY_START - DAY_MS).toISOString();
-    const adminEmailStream = new SeedStream(streams.email(adminEmail), emailReservationDecider, chainKey);
+    const adminAt = new Date(calendar.startMs - DAY_MS).toISOString();
+    const adminEmailStream = new SeedStream(streams.email(adminEmail), emailReservationDecider, chainKey, calendar);
     adminEmailStream.command({ type: 'ReserveEmail', email: adminEmail, userId: adminId }, by(adminId, 'admin', adminEmailStream), adminAt);
     flush(adminEmailStream);
-    const adminStream = new SeedStream(streams.customer(adminId), customerDecider, chainKey);
+    const adminStream = new SeedStream(streams.customer(adminId), customerDecider, chainKey, calendar);
     adminStream.command(
       { type: 'RegisterCustomer', userId: adminId, firstName: 'Seed', lastName: 'Admin', email: adminEmail, phone: '555-0000000', address: '1 Bank Plaza', state: 'NY', passwordHash: options.passwordHash, accountNumber: '3999999999', role: 'admin', now: adminAt },
       by(adminId, 'admin', adminStream),
@@ -153,17 +154,17 @@ export function createCustomerGenerator(options: Omit<GenerateOptions, 'indexes'
   const writeCustomer = (index: number) => {
     const customer = customerOf(index);
     const userId = seedUserId(seed, index);
-    const joinedMs = HISTORY_START + (index % 30) * DAY_MS;
+    const joinedMs = calendar.startMs + (index % 30) * DAY_MS;
     const joined = new Date(joinedMs).toISOString();
 
-    const email = new SeedStream(streams.email(customer.email), emailReservationDecider, chainKey);
+    const email = new SeedStream(streams.email(customer.email), emailReservationDecider, chainKey, calendar);
     email.command({ type: 'ReserveEmail', email: customer.email, userId }, by(userId, 'customer', email), joined);
     flush(email);
-    const number = new SeedStream(streams.accountNumber(customer.accountNumber), accountNumberReservationDecider, chainKey);
+    const number = new SeedStream(streams.accountNumber(customer.accountNumber), accountNumberReservationDecider, chainKey, calendar);
     number.command({ type: 'ReserveAccountNumber', accountNumber: customer.accountNumber, userId }, by(userId, 'customer', number), joined);
     flush(number);
 
-    const profile = new SeedStream(streams.customer(userId), customerDecider, chainKey);
+    const profile = new SeedStream(streams.customer(userId), customerDecider, chainKey, calendar);
     profile.command(
       {
         type: 'RegisterCustomer',
@@ -199,7 +200,7 @@ export function createCustomerGenerator(options: Omit<GenerateOptions, 'indexes'
     if (contact) {
       contacts += 1;
       const contactId = deterministicId(`seed:${seed}:contact:${index}`);
-      const message = new SeedStream(streams.contact(contactId), contactMessageDecider, chainKey);
+      const message = new SeedStream(streams.contact(contactId), contactMessageDecider, chainKey, calendar);
       const { subject, receivedAt, deletedAt } = contact;
       message.command(
         { type: 'ReceiveContactMessage', contactId, name: `${customer.firstName} ${customer.lastName}`, email: customer.email, phone: customer.phone, subject, message: contact.message, now: receivedAt },
@@ -210,10 +211,10 @@ export function createCustomerGenerator(options: Omit<GenerateOptions, 'indexes'
       flush(message);
     }
 
-    const account = new SeedStream(streams.account(userId), accountDecider, chainKey);
+    const account = new SeedStream(streams.account(userId), accountDecider, chainKey, calendar);
     // The account's interest as the bank accrues it, its month-end payments made in the account's stream (after the
     // accrual of the month's last day, before any later event of the account).
-    const accrual = new CustomerInterest(userId, account.stream, interest);
+    const accrual = new CustomerInterest(userId, account.stream, interest, calendar);
     const pay = (day: number, payment: { readonly command: Parameters<typeof accountDecider.decide>[0]; readonly context: CommandContext }) => {
       const from = account.events.length;
       account.command(payment.command, payment.context, (payment.command as { now: string }).now, paymentSlot(day));
@@ -290,10 +291,10 @@ export function createCustomerGenerator(options: Omit<GenerateOptions, 'indexes'
     }
     receiveUntil(Number.POSITIVE_INFINITY);
     // Every day of the history accrues, every month is paid.
-    accrual.accrueUntil(HISTORY_DAYS, pay);
+    accrual.accrueUntil(calendar.days, pay);
     // The account, then the records of the transfers it paid (no read model of a transfer's record depends on the accounts').
     flush(account);
-    for (const request of paid) flush(seedTransferRecord(request, chainKey));
+    for (const request of paid) flush(seedTransferRecord(request, chainKey, calendar));
     handOver();
     done += 1;
     options.onCustomer?.({ customers: done, events });
@@ -325,12 +326,13 @@ export function createCustomerGenerator(options: Omit<GenerateOptions, 'indexes'
  * the day close). Deterministic for a seed, and restartable without duplicates on the appends path (see appendStream).
  */
 export async function seedBank(options: SeedBankOptions): Promise<SeedBankResult> {
-  const spill = new SlotSpill();
+  const calendar = seedCalendar(options.historyEnd);
+  const spill = new SlotSpill(calendar.slots);
   try {
     const generator = createCustomerGenerator({ ...options, output: (lines) => spill.add(lines), onCustomer: options.onProgress });
     generator.admin();
     for (let index = 0; index < options.customers; index += 1) generator.customer(index);
-    return await seedDays(generator.result(), spill, { store: options.store, sink: options.sink ?? storeSink(options.store, options.chunk ?? 1_000), chainKey: options.chainKeys?.current, onDay: options.onDays });
+    return await seedDays(generator.result(), spill, { store: options.store, sink: options.sink ?? storeSink(options.store, options.chunk ?? 1_000), chainKey: options.chainKeys?.current, calendar, onDay: options.onDays });
   } finally {
     spill.remove();
   }

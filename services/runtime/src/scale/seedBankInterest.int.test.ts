@@ -11,7 +11,9 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGeneratedBank } from './loadGeneratedBank';
 import type { SeedBankResult } from './seedBank';
-import { HISTORY_DAYS, HISTORY_FIRST_DATE, HISTORY_LAST_DATE } from './seedCalendar';
+import { seedCalendar } from './seedCalendar';
+
+const { days: HISTORY_DAYS, firstDate: HISTORY_FIRST_DATE, lastDate: HISTORY_LAST_DATE } = seedCalendar();
 
 /**
  * A generated bank's interest (the bulk path, as seed:scale loads it): the history is written day by day with each

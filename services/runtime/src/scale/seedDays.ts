@@ -15,8 +15,7 @@ import { businessDayDecider, isLastDayOfMonth, monthOf, streams, type BusinessDa
 import { comparePositions, type EventStore, type Position } from '@bank/eventstore';
 import type { KeyringKey } from '@bank/platform';
 import type { GeneratedPart, SeedBankResult } from './seedBank';
-import { cobInstant, daySlot, historyDate, HISTORY_DAYS, HISTORY_FIRST_DATE, paymentSlot } from './seedCalendar';
-import { ratesOfDay } from './seedInterest';
+import { daySlot, paymentSlot, type SeedCalendar } from './seedCalendar';
 import { newEventOf, type SlotSpill, type SpilledEvent } from './seedSpill';
 import { SeedStream, type SeedSink } from './seedStream';
 
@@ -29,12 +28,13 @@ export interface SeedDaysDeps {
   readonly store: EventStore;
   readonly sink: SeedSink;
   readonly chainKey: KeyringKey | undefined;
+  readonly calendar: SeedCalendar;
   /** After each day: the days written, and the events so far. */
   readonly onDay?: (done: { readonly days: number; readonly events: number }) => void;
 }
 
 export async function seedDays(generated: GeneratedPart, spill: SlotSpill, deps: SeedDaysDeps): Promise<SeedBankResult> {
-  const { sink, store } = deps;
+  const { sink, store, calendar } = deps;
   let events = 0;
   let position: Position | undefined;
   const reached = (last: Position | undefined) => {
@@ -72,7 +72,7 @@ export async function seedDays(generated: GeneratedPart, spill: SlotSpill, deps:
     await write();
   };
 
-  const days = new SeedStream(streams.businessDays(), businessDayDecider, deps.chainKey);
+  const days = new SeedStream(streams.businessDays(), businessDayDecider, deps.chainKey, calendar);
   // A store holds one generated history: a calendar stored already must be this one (a load being finished).
   const stored = await store.readStream(days.stream);
   let written = 0;
@@ -90,25 +90,25 @@ export async function seedDays(generated: GeneratedPart, spill: SlotSpill, deps:
     written = days.events.length;
   };
   const record = (command: BusinessDayCommand, commandId: string, day: number, correlation = true) => {
-    const context: CommandContext = { commandId, metadata: { actorRole: 'system', ...(correlation ? { correlationId: `cob:${historyDate(day)}` } : {}) } };
-    days.command(command, context, cobInstant(day), daySlot(day));
+    const context: CommandContext = { commandId, metadata: { actorRole: 'system', ...(correlation ? { correlationId: `cob:${calendar.date(day)}` } : {}) } };
+    days.command(command, context, calendar.cobInstant(day), daySlot(day));
   };
 
-  const start = cobInstant(-1);
-  days.command({ type: 'StartBusinessCalendar', firstDate: HISTORY_FIRST_DATE, mode: 'manual', now: start }, { commandId: 'business-days:start', metadata: { actorRole: 'system' } }, start, 0);
+  const start = calendar.cobInstant(-1);
+  days.command({ type: 'StartBusinessCalendar', firstDate: calendar.firstDate, mode: 'manual', now: start }, { commandId: 'business-days:start', metadata: { actorRole: 'system' } }, start, 0);
   await writeBusinessDays();
 
   let previous: BusinessDayClose | null = null;
   const { interest } = generated;
   let interestPayments = 0;
   let interestPaidCents = 0n;
-  for (let day = 0; day < HISTORY_DAYS; day += 1) {
-    const date = historyDate(day);
-    const now = cobInstant(day);
+  for (let day = 0; day < calendar.days; day += 1) {
+    const date = calendar.date(day);
+    const now = calendar.cobInstant(day);
     await writeSlot(daySlot(day));
     record({ type: 'CompleteCobStep', businessDate: date, step: 'standingOrders', now }, `cob:${date}:standingOrders`, day);
     record({ type: 'CompleteCobStep', businessDate: date, step: 'achSettlement', now }, `cob:${date}:achSettlement`, day);
-    record({ type: 'AccrueInterest', businessDate: date, rates: ratesOfDay(day), now }, `interest:${date}:accrue`, day);
+    record({ type: 'AccrueInterest', businessDate: date, rates: calendar.rates(day), now }, `interest:${date}:accrue`, day);
     const summary: Record<string, number> = { accounts: interest.accounts[day]!, bookedCents: Number(interest.bookedCents[day]!) };
     record(
       { type: 'BookInterest', businessDate: date, accounts: interest.accounts[day]!, accruedUnits: String(interest.accruedUnits[day]!), bookedCents: Number(interest.bookedCents[day]!), now },
@@ -132,13 +132,13 @@ export async function seedDays(generated: GeneratedPart, spill: SlotSpill, deps:
     await sink.commit?.();
     // A load being finished takes a close it stored already (the log now reaches past that day).
     const storedClose = stored[days.events.length];
-    const close = storedClose?.type === 'BusinessDayClosed' && storedClose.data.businessDate === date ? (storedClose.data as BusinessDayClose) : (await computeDayClose(store, previous, date, now, { atLeast: position! })).data;
+    const close: BusinessDayClose = storedClose?.type === 'BusinessDayClosed' && storedClose.data.businessDate === date ? (storedClose.data as BusinessDayClose) : (await computeDayClose(store, previous, date, now, { atLeast: position! })).data;
     record({ type: 'CloseBusinessDay', close }, `cob:${date}:close`, day);
     // The stream's last event closes the history's last day (the streams table's row goes with it on the bulk path).
-    await writeBusinessDays(day === HISTORY_DAYS - 1);
+    await writeBusinessDays(day === calendar.days - 1);
     previous = close;
     deps.onDay?.({ days: day + 1, events });
   }
   await sink.commit?.();
-  return { ...generated, events, position, interestPayments, interestPaidCents, businessDays: HISTORY_DAYS };
+  return { ...generated, events, position, interestPayments, interestPaidCents, businessDays: calendar.days };
 }

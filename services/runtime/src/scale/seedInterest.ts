@@ -7,8 +7,8 @@
  */
 import { interestPayment, type InterestPaymentRequest } from '@bank/books';
 import type { NewEvent } from '@bank/eventstore';
-import { accountKinds, createInterestBook, initialInterestRatesState, isLastDayOfMonth, monthOf, ratesOn, UNITS_PER_CENT, type BankEvent } from '@bank/domain';
-import { cobInstant, historyDate, HISTORY_DAYS } from './seedCalendar';
+import { accountKinds, createInterestBook, isLastDayOfMonth, monthOf, UNITS_PER_CENT, type BankEvent } from '@bank/domain';
+import type { SeedCalendar } from './seedCalendar';
 
 /** The bank's totals over every customer: per history day its accrual, per month-end day its payments. */
 export interface InterestTotals {
@@ -19,19 +19,19 @@ export interface InterestTotals {
   readonly paidCents: bigint[];
 }
 
-export function emptyInterestTotals(): InterestTotals {
+export function emptyInterestTotals(days: number): InterestTotals {
   return {
-    accounts: new Array<number>(HISTORY_DAYS).fill(0),
-    accruedUnits: new Array<bigint>(HISTORY_DAYS).fill(0n),
-    bookedCents: new Array<bigint>(HISTORY_DAYS).fill(0n),
-    paidAccounts: new Array<number>(HISTORY_DAYS).fill(0),
-    paidCents: new Array<bigint>(HISTORY_DAYS).fill(0n),
+    accounts: new Array<number>(days).fill(0),
+    accruedUnits: new Array<bigint>(days).fill(0n),
+    bookedCents: new Array<bigint>(days).fill(0n),
+    paidAccounts: new Array<number>(days).fill(0),
+    paidCents: new Array<bigint>(days).fill(0n),
   };
 }
 
 /** Adds `from` into `into` (the totals of worker threads). */
 export function addInterestTotals(into: InterestTotals, from: InterestTotals): void {
-  for (let d = 0; d < HISTORY_DAYS; d += 1) {
+  for (let d = 0; d < into.accounts.length; d += 1) {
     into.accounts[d]! += from.accounts[d]!;
     into.accruedUnits[d]! += from.accruedUnits[d]!;
     into.bookedCents[d]! += from.bookedCents[d]!;
@@ -39,10 +39,6 @@ export function addInterestTotals(into: InterestTotals, from: InterestTotals): v
     into.paidCents[d]! += from.paidCents[d]!;
   }
 }
-
-/** The rates in force on a history day: the bank's defaults (the generated bank schedules no change). */
-const rates = Array.from({ length: HISTORY_DAYS }, (_, day) => ratesOn(initialInterestRatesState, historyDate(day)));
-export const ratesOfDay = (day: number): Readonly<Record<'savings' | 'checking', number>> => rates[day]!;
 
 export class CustomerInterest {
   private readonly book = createInterestBook();
@@ -53,6 +49,7 @@ export class CustomerInterest {
     private readonly userId: string,
     private readonly streamId: string,
     private readonly totals: InterestTotals,
+    private readonly calendar: SeedCalendar,
   ) {}
 
   /** Feeds the account's new events (in stream order), as the replay reads them. */
@@ -68,10 +65,10 @@ export class CustomerInterest {
    * before savings, the COB's order) and the month closes.
    */
   accrueUntil(day: number, pay: (day: number, payment: InterestPaymentRequest) => void): void {
-    for (; this.next < Math.min(day, HISTORY_DAYS); this.next += 1) {
+    for (; this.next < Math.min(day, this.calendar.days); this.next += 1) {
       const d = this.next;
-      const date = historyDate(d);
-      const accrued = this.book.accrue(date, ratesOfDay(d));
+      const date = this.calendar.date(d);
+      const accrued = this.book.accrue(date, this.calendar.rates(d));
       this.totals.accounts[d]! += accrued.accounts;
       this.totals.accruedUnits[d]! += accrued.accruedUnits;
       this.totals.bookedCents[d]! += accrued.bookedCents;
@@ -81,7 +78,7 @@ export class CustomerInterest {
         if (!owed || owed.bookedCents <= owed.paidCents) continue;
         const units = owed.carryUnits + owed.monthUnits;
         const amountCents = owed.bookedCents - owed.paidCents;
-        pay(d, interestPayment({ userId: this.userId, account, amountCents: Number(amountCents), accruedUnits: String(units), carryUnits: String(units - owed.bookedCents * UNITS_PER_CENT) }, monthOf(date), date, cobInstant(d)));
+        pay(d, interestPayment({ userId: this.userId, account, amountCents: Number(amountCents), accruedUnits: String(units), carryUnits: String(units - owed.bookedCents * UNITS_PER_CENT) }, monthOf(date), date, this.calendar.cobInstant(d)));
       }
       const closed = this.book.closeMonth();
       this.totals.paidAccounts[d]! += closed.paidAccounts;

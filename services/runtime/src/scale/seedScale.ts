@@ -19,14 +19,16 @@ import { createProjectorMetrics, migrateReadModels } from '@bank/projector';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadGeneratedBank } from './loadGeneratedBank';
-import { HISTORY_DAYS } from './seedCalendar';
+import { seedCalendar } from './seedCalendar';
 import { SEED_PASSWORD } from './seedPassword';
 
-const USAGE = `Usage: npm run seed:scale -- [--customers N] [--transactions N] [--seed N] [--appends] [--workers N] [--unlogged]
+const USAGE = `Usage: npm run seed:scale -- [--customers N] [--transactions N] [--seed N] [--history-end YYYY-MM-DD] [--appends] [--workers N] [--unlogged]
   --customers N     customers (default 1000)
   --transactions N  rows of the customers' transaction lists (default 10 per customer): staff postings, and a fifth
                     of them transfers (two rows each between customers, one for each to another bank)
   --seed N          the plan's seed (default 42): the same seed plans the same bank
+  --history-end D   the history's last business date, YYYY-MM-DD (default 2026-01-31: the 2025 history and the
+                    month after it); the history is 396 days up to it, each closed, interest paid at each month's end
   --appends         write through the store's appends (restartable, into a store that may hold events already)
                     instead of the bulk load (COPY into an EMPTY store: refused when it is not)
   --workers N       the bulk load's generating threads (default 0: the loading thread generates; on a machine with
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
       customers: { type: 'string' },
       transactions: { type: 'string' },
       seed: { type: 'string' },
+      'history-end': { type: 'string' },
       unlogged: { type: 'boolean', default: false },
       appends: { type: 'boolean', default: false },
       workers: { type: 'string' },
@@ -72,12 +75,13 @@ async function main(): Promise<void> {
       customers,
       transactions,
       seed,
+      historyEnd: values['history-end'],
       bulk: !values.appends,
       workers: wholeNumber('workers', values.workers, 0),
       passwordHash,
       chainKeys: loadChainKeys(config, process.env, logger),
       onProgress: ({ customers: done }) => progress.update({ phase: 'seed customers', done, total: customers, unit: 'customers' }),
-      onDays: ({ days, events }) => progress.update({ phase: `seed days (${events} events)`, done: days, total: HISTORY_DAYS, unit: 'days' }),
+      onDays: ({ days, events }) => progress.update({ phase: `seed days (${events} events)`, done: days, total: seedCalendar(values['history-end']).days, unit: 'days' }),
       rebuild: {
         logger,
         metrics: createProjectorMetrics(),

@@ -14,7 +14,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { copyField } from './copyField';
-import { HISTORY_SLOTS } from './seedCalendar';
 import type { StreamSegment } from './seedStream';
 
 /** Lines of a part of the history, by slot. */
@@ -90,10 +89,13 @@ export class SlotSpill {
   private readonly pending: SlotLines = new Map();
   private pendingBytes = 0;
 
+  /** `slots`: the history's (seedCalendar.ts). */
+  constructor(private readonly slots: number) {}
+
   /** Adds lines (a customer's, a block's) after everything added before. */
   add(lines: SlotLines): void {
     for (const [slot, text] of lines) {
-      if (slot < 0 || slot >= HISTORY_SLOTS) throw new Error(`slot ${slot} is outside the generated history`);
+      if (slot < 0 || slot >= this.slots) throw new Error(`slot ${slot} is outside the generated history`);
       this.pending.set(slot, (this.pending.get(slot) ?? '') + text);
       this.pendingBytes += text.length;
     }

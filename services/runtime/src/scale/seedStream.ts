@@ -7,7 +7,7 @@ import { toNewEvents, type CommandContext, type DomainEventLike } from '@bank/co
 import type { Decider } from '@bank/domain';
 import type { EventStore, NewEvent, Position } from '@bank/eventstore';
 import type { KeyringKey } from '@bank/platform';
-import { daySlot, historyDayOf } from './seedCalendar';
+import { daySlot, type SeedCalendar } from './seedCalendar';
 import type { SpilledEvent } from './seedSpill';
 
 /** A run of a stream's events in one slot of the history (seedCalendar.ts): revisions from `fromRevision`. */
@@ -30,6 +30,8 @@ export class SeedStream<C, E extends DomainEventLike, S> {
     readonly stream: string,
     private readonly decider: Decider<C, E, S>,
     private readonly chainKey: KeyringKey | undefined,
+    /** The history whose days give the events' slots. */
+    private readonly calendar: SeedCalendar,
   ) {
     this.state = decider.initialState;
   }
@@ -46,7 +48,7 @@ export class SeedStream<C, E extends DomainEventLike, S> {
 
   /** The slot an event at `at` (or in `slot`) takes: never before the stream's last event. */
   slotFor(at: string, slot?: number): number {
-    return Math.max(this.lastSlot, slot ?? daySlot(historyDayOf(at)));
+    return Math.max(this.lastSlot, slot ?? daySlot(this.calendar.dayOf(at)));
   }
 
   /**

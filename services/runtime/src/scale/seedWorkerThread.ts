@@ -25,6 +25,7 @@ const generator = createCustomerGenerator({
   customers: data.customers,
   transactions: data.transactions,
   seed: data.seed,
+  historyEnd: data.historyEnd,
   passwordHash: data.passwordHash,
   chainKeys: data.chainKey ? parseKeyringText('chain', 'CHAIN_KEYS', `${data.chainKey.id}:${data.chainKey.base64}`) : undefined,
   output: (lines) => {

@@ -8,6 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import type { BulkEventLoad } from './bulkEventLoad';
 import type { GeneratedPart, SeedBankOptions, SeedBankResult } from './seedBank';
+import { seedCalendar } from './seedCalendar';
 import { seedDays } from './seedDays';
 import { addInterestTotals, emptyInterestTotals } from './seedInterest';
 import { SlotSpill, type SlotLines } from './seedSpill';
@@ -19,6 +20,7 @@ export interface SeedWorkerData {
   readonly customers: number;
   readonly transactions: number;
   readonly seed: number;
+  readonly historyEnd: string | undefined;
   readonly passwordHash: string;
   readonly chainKey: { readonly id: string; readonly base64: string } | undefined;
 }
@@ -41,7 +43,8 @@ export async function seedBankInWorkers(
   const chainKey = options.chainKeys?.current;
   const waiting = new Map<number, SlotLines>();
   const results: GeneratedPart[] = [];
-  const spill = new SlotSpill();
+  const calendar = seedCalendar(options.historyEnd);
+  const spill = new SlotSpill(calendar.slots);
   let next = 0;
   let failed: unknown;
 
@@ -53,6 +56,7 @@ export async function seedBankInWorkers(
       customers: options.customers,
       transactions: options.transactions,
       seed: options.seed,
+      historyEnd: options.historyEnd,
       passwordHash: options.passwordHash,
       chainKey: chainKey ? { id: chainKey.id, base64: chainKey.key.toString('base64') } : undefined,
     };
@@ -100,7 +104,7 @@ export async function seedBankInWorkers(
     );
     if (failed !== undefined) throw failed;
     if (next !== blocks || results.length !== workers) throw new Error(`The seed worker threads handed over ${next} of ${blocks} blocks`);
-    const interest = emptyInterestTotals();
+    const interest = emptyInterestTotals(calendar.days);
     for (const result of results) addInterestTotals(interest, result.interest);
     const generated: GeneratedPart = {
       ...results[0]!,
@@ -109,7 +113,7 @@ export async function seedBankInWorkers(
       events: results.reduce((sum, result) => sum + result.events, 0),
       interest,
     };
-    return await seedDays(generated, spill, { store: options.store, sink: bulk, chainKey, onDay: options.onDays });
+    return await seedDays(generated, spill, { store: options.store, sink: bulk, chainKey, calendar, onDay: options.onDays });
   } finally {
     spill.remove();
   }
