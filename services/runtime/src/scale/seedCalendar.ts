@@ -32,6 +32,8 @@ export interface SeedCalendar {
   cobInstant(day: number): string;
   /** The rates in force on a history day: the bank's defaults (the generated bank schedules no change). */
   rates(day: number): Readonly<Record<AccountKind, number>>;
+  /** Whether a history day is its month's last (its close pays the month's interest). */
+  isMonthEnd(day: number): boolean;
 }
 
 const DEFAULT_START = Date.UTC(2025, 0, 1);
@@ -50,8 +52,13 @@ export function seedCalendar(lastDate?: string): SeedCalendar {
   if (Number.isNaN(lastMs)) throw new Error(`the history's last date must be YYYY-MM-DD, got ${JSON.stringify(lastDate)}`);
   const days = lastDate === undefined ? Math.round((lastMs - DEFAULT_START) / DAY_MS) + 1 : 396;
   const startMs = lastMs - (days - 1) * DAY_MS;
-  const date = (day: number): string => new Date(startMs + day * DAY_MS).toISOString().slice(0, 10);
-  const rates = Array.from({ length: days }, (_, day) => ratesOn(initialInterestRatesState, date(day)));
+  // Computed once: every customer's interest reads them for every day of the history.
+  const dateOf = (day: number): string => new Date(startMs + day * DAY_MS).toISOString().slice(0, 10);
+  const dates = Array.from({ length: days }, (_, day) => dateOf(day));
+  const date = (day: number): string => dates[day] ?? dateOf(day);
+  const cobInstants = Array.from({ length: days }, (_, day) => new Date(startMs + (day + 1) * DAY_MS).toISOString());
+  const monthEnds = dates.map(isLastDayOfMonth);
+  const rates = dates.map((day) => ratesOn(initialInterestRatesState, day));
   return {
     startMs,
     firstDate: date(0),
@@ -64,8 +71,9 @@ export function seedCalendar(lastDate?: string): SeedCalendar {
       return Math.max(0, day);
     },
     date,
-    cobInstant: (day) => new Date(startMs + (day + 1) * DAY_MS).toISOString(),
+    cobInstant: (day) => cobInstants[day] ?? new Date(startMs + (day + 1) * DAY_MS).toISOString(),
     rates: (day) => rates[day]!,
+    isMonthEnd: (day) => monthEnds[day]!,
   };
 }
 

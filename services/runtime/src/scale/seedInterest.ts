@@ -7,7 +7,7 @@
  */
 import { interestPayment, type InterestPaymentRequest } from '@bank/books';
 import type { NewEvent } from '@bank/eventstore';
-import { accountKinds, createInterestBook, isLastDayOfMonth, monthOf, UNITS_PER_CENT, type BankEvent } from '@bank/domain';
+import { accountKinds, createInterestBook, monthOf, UNITS_PER_CENT, type BankEvent } from '@bank/domain';
 import type { SeedCalendar } from './seedCalendar';
 
 /** The bank's totals over every customer: per history day its accrual, per month-end day its payments. */
@@ -72,7 +72,7 @@ export class CustomerInterest {
       this.totals.accounts[d]! += accrued.accounts;
       this.totals.accruedUnits[d]! += accrued.accruedUnits;
       this.totals.bookedCents[d]! += accrued.bookedCents;
-      if (!isLastDayOfMonth(date)) continue;
+      if (!this.calendar.isMonthEnd(d)) continue;
       for (const account of accountKinds.toSorted()) {
         const owed = this.book.account(this.userId, account);
         if (!owed || owed.bookedCents <= owed.paidCents) continue;
