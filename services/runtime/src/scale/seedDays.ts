@@ -3,7 +3,7 @@
  * recorded it. The business calendar starts on the history's first date (manual mode); then for each day: every
  * customer's events of that day (the slot's spilled lines, in customer order), and that day's close of business as
  * the COB writes it (cobPipeline.ts, interestStep.ts): the standing-order and ACH steps (nothing to do: the generated
- * bank has neither), the interest accrual and its booking with the day's totals over every account (the first
+ * bank has neither; their summaries of nothing done), the interest accrual and its booking with the day's totals over every account (the first
  * pass's), on a month's last day the payments (spilled in the payment slot) and the month's close, the interest step
  * recorded, and the day close computed by the bank's own computeDayClose from the log as written (the sink commits
  * first, so the store reads it). The businessDays stream is decided by the domain's businessDayDecider, with the
@@ -106,8 +106,9 @@ export async function seedDays(generated: GeneratedPart, spill: SlotSpill, deps:
     const date = calendar.date(day);
     const now = calendar.cobInstant(day);
     await writeSlot(daySlot(day));
-    record({ type: 'CompleteCobStep', businessDate: date, step: 'standingOrders', now }, `cob:${date}:standingOrders`, day);
-    record({ type: 'CompleteCobStep', businessDate: date, step: 'achSettlement', now }, `cob:${date}:achSettlement`, day);
+    // What the worker's steps record on a bank with no standing order and no ACH file (standingOrdersStep.ts, settleAchFiles).
+    record({ type: 'CompleteCobStep', businessDate: date, step: 'standingOrders', now, summary: { paid: 0, failed: 0, missed: 0 } }, `cob:${date}:standingOrders`, day);
+    record({ type: 'CompleteCobStep', businessDate: date, step: 'achSettlement', now, summary: { files: 0, entries: 0, skipped: 0 } }, `cob:${date}:achSettlement`, day);
     record({ type: 'AccrueInterest', businessDate: date, rates: calendar.rates(day), now }, `interest:${date}:accrue`, day);
     const summary: Record<string, number> = { accounts: interest.accounts[day]!, bookedCents: Number(interest.bookedCents[day]!) };
     record(
