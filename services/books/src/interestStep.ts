@@ -43,7 +43,7 @@ const PAGE = 2_000;
 export const DEFAULT_PAYMENT_CHUNK = 500;
 
 
-export { interestTransactionId } from './interestBulkPayments';
+export { interestPayment, interestTransactionId, type InterestPaymentRequest } from './interestBulkPayments';
 
 interface DayRow {
   accounts: number;

@@ -1,10 +1,12 @@
 /**
- * The bulk path of `seed:scale` into an EMPTY PostgreSQL event store: the generated streams go into the events and
- * streams tables by COPY, in transactions of about `eventsPerTransaction` events, with the events table's secondary
- * indexes (its unique keys and the global log's read index; ensureEventStoreSchema.ts defines them) dropped before
- * and built once after. What stays exactly as the store's append function leaves it:
+ * The bulk path of `seed:scale` into an EMPTY PostgreSQL event store: the generated history (seedSpill.ts lines, in
+ * the log's order, seedDays.ts) goes into the events and streams tables by COPY, in transactions of about
+ * `eventsPerTransaction` events (and a commit when asked: each day close reads its day back), with the events table's
+ * unique keys (ensureEventStoreSchema.ts defines them) dropped before and built once after; the global log's read
+ * index stays (its rows come in its order; the day closes read through it). What stays exactly as the store's append
+ * function leaves it:
  *
- * - the events: the same rows (stream, revision from 0, event id, type, data, metadata with the hash chain the
+ * - the events: the same rows (stream, revisions from 0, event id, type, data, metadata with the hash chain the
  *   generator computed with toNewEvents, as for an append), `created` and `transaction_id` by the columns' defaults;
  * - the global positions: the store's sequence, in order, without gaps, and the sequence set past them in each
  *   transaction; a transaction's events share its transaction id, as a batch of appends does;
@@ -17,13 +19,15 @@
  * A load cut short leaves the schema marked (markEventStoreBulkLoad): the next start of the store builds the indexes
  * again, and the store is no longer empty, so a new bulk load is refused — drop the database and load again.
  */
-import { comparePositions, createEventsSecondaryIndexes, dropEventsSecondaryIndexes, ensureEventStoreSchema, markEventStoreBulkLoad, type EventStore, type NewEvent, type Position, type ReadAllOptions, type RecordedEvent } from '@bank/eventstore';
+import { comparePositions, createEventsSecondaryIndexes, dropEventsSecondaryIndexes, ensureEventStoreSchema, EVENTS_INDEXES, markEventStoreBulkLoad, type EventStore, type Position, type ReadAllOptions, type RecordedEvent } from '@bank/eventstore';
 import { CHAIN_KEY_ID } from '@bank/commands';
 import { createCheckpointWriter, listCheckpointFiles, type CheckpointWriter } from '@bank/integrity';
 import type { Keyring } from '@bank/platform';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Writable } from 'node:stream';
+import { copyField } from './copyField';
+import { encodeSegment, decodeLine, type SlotLines, type SpilledEvent } from './seedSpill';
 import type { SeedSink } from './seedStream';
 
 export interface BulkEventLoadOptions {
@@ -37,10 +41,10 @@ export interface BulkEventLoadOptions {
 }
 
 export interface BulkEventLoad extends SeedSink {
-  /** Whether the load wants the events' heads (it writes checkpoints): what encodeStream is to collect. */
-  readonly withHeads: boolean;
-  /** Loads streams encoded elsewhere (seedWorkers.ts), after everything handed over before; answers the last position. */
-  appendEncoded(encoded: EncodedStreams): Promise<Position | undefined>;
+  /** Loads events of the spilled history (seedSpill.ts), after everything handed over before; answers the last position. */
+  appendSpilled(spilled: readonly SpilledEvent[]): Promise<Position | undefined>;
+  /** Commits the open transaction: what was handed over is readable in the store. */
+  commit(): Promise<void>;
   /** Commits the last transaction, builds the indexes and marks the schema installed again. */
   finish(): Promise<BulkLoadResult>;
   /** Rolls back the open transaction and builds the indexes again (what was committed stays). */
@@ -68,68 +72,11 @@ const EVENT_COLUMNS = 'global_position, stream_id, revision, event_id, type, dat
 /** Text handed to the COPY stream at a time. */
 const WRITE_BYTES = 256 * 1024;
 
-/** A field of COPY's text format: backslash, newline, carriage return and tab escaped. */
-export function copyField(text: string): string {
-  return /[\\\n\r\t]/.test(text) ? text.replace(/[\\\n\r\t]/g, (c) => (c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t')) : text;
-}
-
-/**
- * Whole streams encoded for the bulk load (in a worker thread, seedWorkers.ts, or in the loading thread): the events'
- * COPY lines without their global position (the loading thread gives it, in order), the streams table's rows, and
- * what the checkpoint writer reads of each event.
- */
-export interface EncodedStreams {
-  /** One line per event: `\t<stream>\t<revision>\t<id>\t<type>\t<data>\t<metadata>\n`. */
-  text: string;
-  events: number;
-  /** The streams table's rows: `<stream>\t<revision of its last event>\n`. */
-  streamRows: string;
-  streams: number;
-  /** Per event, in order (when checkpoints are written): its stream, revision, hash, previous hash and chain key id. */
-  heads: EncodedHeads | undefined;
-}
-
-export interface EncodedHeads {
-  readonly stream: string[];
-  readonly revision: number[];
-  readonly hash: (string | null)[];
-  readonly prevHash: (string | null)[];
-  readonly keyId: (string | null)[];
-}
-
-export function emptyEncodedStreams(withHeads: boolean): EncodedStreams {
-  return { text: '', events: 0, streamRows: '', streams: 0, heads: withHeads ? { stream: [], revision: [], hash: [], prevHash: [], keyId: [] } : undefined };
-}
-
-const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-/** Adds the whole new stream `stream` (revisions from 0) to `into`. */
-export function encodeStream(into: EncodedStreams, stream: string, events: readonly NewEvent[]): void {
-  if (events.length === 0) return;
-  const streamField = copyField(stream);
-  let revision = 0;
-  for (const event of events) {
-    const metadata = event.metadata ?? {};
-    into.text += `\t${streamField}\t${revision}\t${event.id}\t${copyField(event.type)}\t${copyField(JSON.stringify(event.data))}\t${copyField(JSON.stringify(metadata))}\n`;
-    if (into.heads) {
-      into.heads.stream.push(stream);
-      into.heads.revision.push(revision);
-      into.heads.hash.push(textOrNull(metadata.hash));
-      into.heads.prevHash.push(textOrNull(metadata.prevHash));
-      into.heads.keyId.push(textOrNull(metadata[CHAIN_KEY_ID]));
-    }
-    revision += 1;
-  }
-  into.events += events.length;
-  into.streamRows += `${streamField}\t${revision - 1}\n`;
-  into.streams += 1;
-}
-
+export { copyField };
 /** What the checkpoint writer reads of an event (stream, revision, position, hashes); the rest it never looks at. */
-function checkpointView(heads: EncodedHeads, i: number, position: Position): RecordedEvent {
-  const keyId = heads.keyId[i];
-  const metadata = { hash: heads.hash[i], prevHash: heads.prevHash[i], ...(keyId === null ? {} : { [CHAIN_KEY_ID]: keyId }) };
-  return { id: '', streamId: heads.stream[i]!, revision: BigInt(heads.revision[i]!), position, type: '', data: {}, metadata, created: new Date(0) };
+function checkpointView(event: SpilledEvent, position: Position): RecordedEvent {
+  const metadata = { hash: event.hash, prevHash: event.prevHash, ...(event.keyId === null ? {} : { [CHAIN_KEY_ID]: event.keyId }) };
+  return { id: '', streamId: event.stream, revision: BigInt(event.revision), position, type: '', data: {}, metadata, created: new Date(0) };
 }
 
 /** Refuses unless the events and streams tables are empty, then drops the indexes and marks the schema (one transaction). */
@@ -148,6 +95,9 @@ async function prepare(client: pg.PoolClient): Promise<bigint> {
   try {
     await client.query('LOCK TABLE eventstore.events IN ACCESS EXCLUSIVE MODE');
     await dropEventsSecondaryIndexes(client);
+    // The global log's read index stays: its rows come in its own order (cheap), and the day closes of the generated
+    // history read each day back through it (seedDays.ts).
+    await createEventsReadIndexes(client);
     await markEventStoreBulkLoad(client);
     const { rows: sequence } = await client.query<{ last: string; called: boolean }>('SELECT last_value::text AS last, is_called AS called FROM eventstore.events_global_position_seq');
     await client.query('COMMIT');
@@ -156,6 +106,10 @@ async function prepare(client: pg.PoolClient): Promise<bigint> {
     await client.query('ROLLBACK');
     throw error;
   }
+}
+
+async function createEventsReadIndexes(client: pg.PoolClient): Promise<void> {
+  for (const index of EVENTS_INDEXES) await client.query(`CREATE INDEX IF NOT EXISTS ${index.name} ON eventstore.events (${index.columns})`);
 }
 
 export async function openBulkEventLoad(options: BulkEventLoadOptions): Promise<BulkEventLoad> {
@@ -256,23 +210,24 @@ export async function openBulkEventLoad(options: BulkEventLoadOptions): Promise<
     }
   };
 
-  const appendEncoded = async (encoded: EncodedStreams): Promise<Position | undefined> => {
-    if (encoded.events === 0) return undefined;
+  const appendSpilled = async (spilled: readonly SpilledEvent[]): Promise<Position | undefined> => {
+    if (spilled.length === 0) return undefined;
     open ??= await begin();
     const state = open;
-    const lines = encoded.text.split('\n');
     let position: Position | undefined;
-    for (let i = 0; i < encoded.events; i += 1) {
+    for (const event of spilled) {
       position = { commit: state.xid, prepare: nextPosition };
-      state.text += `${nextPosition}${lines[i]}\n`;
-      if (writer && encoded.heads) state.seen.push(checkpointView(encoded.heads, i, position));
+      state.text += `${nextPosition}${event.copyLine}\n`;
+      if (writer) state.seen.push(checkpointView(event, position));
+      if (event.final) {
+        state.streamRows.push(`${copyField(event.stream)}\t${event.revision}\n`);
+        streams += 1;
+      }
       nextPosition += 1n;
       if (state.text.length >= WRITE_BYTES) await send(state);
     }
-    state.streamRows.push(encoded.streamRows);
-    state.count += encoded.events;
-    events += encoded.events;
-    streams += encoded.streams;
+    state.count += spilled.length;
+    events += spilled.length;
     last = position;
     if (state.count >= perTransaction) {
       open = undefined;
@@ -296,16 +251,23 @@ export async function openBulkEventLoad(options: BulkEventLoadOptions): Promise<
     return (performance.now() - started) / 1000;
   };
 
-  const withHeads = writer !== undefined;
   return {
-    withHeads,
-    append(stream, newEvents) {
-      const encoded = emptyEncodedStreams(withHeads);
-      encodeStream(encoded, stream, newEvents);
-      return serially(() => appendEncoded(encoded));
+    append(stream, newEvents, fromRevision, isLast) {
+      const lines: SlotLines = new Map();
+      encodeSegment(lines, stream, { slot: 0, fromRevision, events: newEvents, last: isLast });
+      const spilled = (lines.get(0) ?? '').split('\n').filter(Boolean).map(decodeLine);
+      return serially(() => appendSpilled(spilled));
     },
-    appendEncoded(encoded) {
-      return serially(() => appendEncoded(encoded));
+    appendSpilled(spilled) {
+      return serially(() => appendSpilled(spilled));
+    },
+    commit() {
+      return serially(async () => {
+        if (!open) return;
+        const state = open;
+        open = undefined;
+        await commit(state);
+      });
     },
     async finish() {
       try {

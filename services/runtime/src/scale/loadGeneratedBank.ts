@@ -54,9 +54,10 @@ export async function loadGeneratedBank(
   if (options.bulk) {
     const bulk = await openBulkEventLoad({ pool: options.pool, store: options.store, checkpoints: options.checkpoints, eventsPerTransaction: options.bulkEventsPerTransaction });
     try {
-      // One customer after the other (threads generate blocks of them, loaded in order): the same log every run.
+      // The customers generated one after the other (threads generate blocks of them, spilled in order), then written
+      // day by day: the same log every run.
       const workers = options.workers ?? 0;
-      seeded = workers > 0 ? await seedBankInWorkers({ ...options, workers }, bulk) : await seedBank({ ...options, sink: bulk, concurrency: 1 });
+      seeded = workers > 0 ? await seedBankInWorkers({ ...options, workers }, bulk) : await seedBank({ ...options, sink: bulk });
     } catch (error) {
       await bulk.abort();
       throw error;

@@ -10,7 +10,7 @@
  */
 import { MIN_TRANSFER_CENTS, type AccountKind, type Direction } from '@bank/domain';
 import { seededRandom, type PlannedCustomer } from './seedPlan';
-import { DAY_MS, HISTORY_START, transfersOf, type TransferPlan } from './seedTransfers';
+import { DAY_MS, transfersOf, type TransferPlan } from './seedTransfers';
 
 export type OwnStep =
   | { readonly kind: 'open'; readonly at: number }
@@ -28,7 +28,7 @@ export type OwnStep =
 /** The customer's own steps, in time order (see the module comment). */
 export function* ownActivity(seed: number, customer: PlannedCustomer, plan: TransferPlan): Generator<OwnStep> {
   const random = seededRandom((seed * 7_919 + customer.index) | 0);
-  const opened = HISTORY_START + Math.floor(random() * 30) * DAY_MS;
+  const opened = plan.startMs + Math.floor(random() * 30) * DAY_MS;
   const amounts = seededRandom((seed * 104_729 + customer.index) ^ 0x3c6ef372);
   const outgoing = transfersOf(plan.outgoing, customer.index);
   let sent = 0;

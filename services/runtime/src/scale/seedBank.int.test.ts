@@ -55,7 +55,9 @@ describe('seedBank', () => {
     await waitForLogPosition(store, first.position!);
     await rebuildProjections({ pool, store });
     expect(await count(`SELECT count(*) AS n FROM rm.users WHERE role = 'customer'`)).toBe(40);
-    expect(await count(`SELECT count(*) AS n FROM rm.transactions`)).toBe(600);
+    expect(first.interestPayments).toBeGreaterThan(0);
+    expect(await count(`SELECT count(*) AS n FROM rm.transactions`)).toBe(600 + first.interestPayments);
+    expect(await count(`SELECT count(*) AS n FROM rm.transactions WHERE kind = 'interest'`)).toBe(first.interestPayments);
     expect(await count(`SELECT count(*) AS n FROM rm.users WHERE role = 'admin'`)).toBe(1);
     expect(await count(`SELECT count(*) AS n FROM rm.accounts WHERE savings_cents < 0 OR checking_cents < 0`)).toBe(0);
     const verified = await verifyReadModels({ pool, store });
@@ -63,34 +65,51 @@ describe('seedBank', () => {
     const again = await seedBank({ ...options, store, passwordHash: HASH, chunk: 50 });
     expect(again.events).toBe(first.events);
     expect(await count('SELECT count(*) AS n FROM eventstore.events')).toBe(stored);
-  });
+  }, 240_000);
 
-  it('finishes a load cut short without duplicating what it had written', async () => {
+  it('finishes a load cut short (in the middle of its days) without duplicating what it had written', async () => {
     const more = { customers: 60, transactions: 900, seed: 43 };
-    let stop = 0;
-    await expect(
-      seedBank({
-        ...more,
-        store,
-        passwordHash: HASH,
-        chunk: 20,
-        concurrency: 1,
-        onProgress: ({ customers }) => {
-          stop = customers;
-          if (customers === 25) throw new Error('cut short');
-        },
-      }),
-    ).rejects.toThrow('cut short');
-    expect(stop).toBe(25);
-    const before = await count('SELECT count(*) AS n FROM eventstore.events');
-    const finished = await seedBank({ ...more, store, passwordHash: HASH, chunk: 20 });
-    const after = await count('SELECT count(*) AS n FROM eventstore.events');
-    const fresh = await count(`SELECT count(DISTINCT event_id) AS n FROM eventstore.events`);
-    expect(after).toBe(fresh);
-    expect(after - before).toBeLessThan(finished.events);
-    await waitForLogPosition(store, finished.position!);
-    await rebuildProjections({ pool, store });
-    expect(await count(`SELECT count(*) AS n FROM rm.users WHERE role = 'customer'`)).toBe(100);
-    expect(await count(`SELECT count(*) AS n FROM rm.transactions`)).toBe(1_500);
+    const other = await createTestDatabase('seed_scale_cut');
+    const otherPool = createPool(other.url, 6);
+    await ensureEventStoreSchema(otherPool);
+    await migrateReadModels(otherPool);
+    const otherStore = createPostgresEventStore({ pool: otherPool });
+    const countIn = async (sql: string) => Number((await otherPool.query<{ n: string }>(sql)).rows[0]!.n);
+    try {
+      let stop = 0;
+      await expect(
+        seedBank({
+          ...more,
+          store: otherStore,
+          passwordHash: HASH,
+          chunk: 20,
+          onDays: ({ days }) => {
+            stop = days;
+            if (days === 100) throw new Error('cut short');
+          },
+        }),
+      ).rejects.toThrow('cut short');
+      expect(stop).toBe(100);
+      const before = await countIn('SELECT count(*) AS n FROM eventstore.events');
+      expect(before).toBeGreaterThan(0);
+      const finished = await seedBank({ ...more, store: otherStore, passwordHash: HASH, chunk: 20 });
+      const after = await countIn('SELECT count(*) AS n FROM eventstore.events');
+      expect(after).toBe(await countIn(`SELECT count(DISTINCT event_id) AS n FROM eventstore.events`));
+      expect(after).toBe(finished.events);
+      expect(after - before).toBeLessThan(finished.events);
+      await waitForLogPosition(otherStore, finished.position!);
+      await rebuildProjections({ pool: otherPool, store: otherStore });
+      expect(await countIn(`SELECT count(*) AS n FROM rm.users WHERE role = 'customer'`)).toBe(60);
+      expect(await countIn(`SELECT count(*) AS n FROM rm.transactions`)).toBe(900 + finished.interestPayments);
+      expect((await verifyReadModels({ pool: otherPool, store: otherStore })).mismatches).toEqual([]);
+    } finally {
+      await otherStore.close();
+      await otherPool.end();
+      await other.drop();
+    }
+  }, 240_000);
+
+  it('refuses to write its calendar into a store that holds another generated bank', async () => {
+    await expect(seedBank({ customers: 5, transactions: 50, seed: 44, store, passwordHash: HASH })).rejects.toThrow(/another business calendar/);
   });
 });

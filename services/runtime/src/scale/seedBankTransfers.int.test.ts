@@ -45,7 +45,7 @@ beforeAll(async () => {
   store = createPostgresEventStore({ pool });
   // As seed:scale loads it: events, document, transfer checkpoint, rebuild, and the log's signed checkpoints.
   ({ seeded } = await loadGeneratedBank({ ...options, pool, store, passwordHash: HASH, chainKeys, chunk: 40, checkpoints: { dir: checkpointDir, keys: checkpointKeys } }));
-});
+}, 240_000);
 
 afterAll(async () => {
   rmSync(checkpointDir, { recursive: true, force: true });
@@ -60,7 +60,7 @@ describe('a generated bank with transfers', () => {
     expect(seeded.internalTransfers).toBeGreaterThan(50);
     expect(seeded.externalTransfers).toBeGreaterThan(5);
     expect(await storedEvents()).toBe(seeded.events);
-    expect(await count('SELECT count(*) AS n FROM rm.transactions')).toBe(1_200);
+    expect(await count('SELECT count(*) AS n FROM rm.transactions')).toBe(1_200 + seeded.interestPayments);
     expect(await count(`SELECT count(*) AS n FROM rm.transfers WHERE internal AND status = 'credited'`)).toBe(seeded.internalTransfers);
     expect(await count(`SELECT count(*) AS n FROM rm.transfers WHERE NOT internal AND status = 'settled'`)).toBe(seeded.externalTransfers);
     expect(await count(`SELECT count(*) AS n FROM rm.transfers`)).toBe(seeded.internalTransfers + seeded.externalTransfers);
@@ -82,7 +82,7 @@ describe('a generated bank with transfers', () => {
     expect(external).toBe(seeded.externalTransfers);
   });
 
-  it('conserves money: the balances are the staff postings’ net less what left the bank', async () => {
+  it('conserves money: the balances are the staff postings’ net less what left the bank, plus the interest paid', async () => {
     const { rows } = await pool.query<{ balances: string; postings: string; out: string }>(
       `SELECT (SELECT sum(savings_cents + checking_cents) FROM rm.accounts)::text AS balances,
               (SELECT sum(CASE direction WHEN 'credit' THEN amount_cents ELSE -amount_cents END) FROM rm.transactions WHERE kind = 'staff')::text AS postings,
@@ -90,7 +90,8 @@ describe('a generated bank with transfers', () => {
     );
     const { balances, postings, out } = rows[0]!;
     expect(BigInt(out)).toBeGreaterThan(0n);
-    expect(BigInt(balances)).toBe(BigInt(postings) - BigInt(out));
+    expect(seeded.interestPaidCents).toBeGreaterThan(0n);
+    expect(BigInt(balances)).toBe(BigInt(postings) - BigInt(out) + seeded.interestPaidCents);
   });
 
   it('keeps balanced books: total debits = total credits, each control account = the sum of its customers’ balances, nothing in transit', async () => {
@@ -111,6 +112,9 @@ describe('a generated bank with transfers', () => {
     for (const key of clearingAccountKeys) expect(balanceOf(key)).toBe(0n);
     expect(await count('SELECT count(*) AS n FROM rm.clearing_items')).toBe(0);
     expect(await count('SELECT count(*) AS n FROM rm.journal_lines')).toBeGreaterThanOrEqual(2 * 1_200);
+    // The interest booked day by day was all paid out: payable empty, the expense what the customers received.
+    expect(balanceOf('interest-payable')).toBe(0n);
+    expect(balanceOf('interest-expense')).toBe(seeded.interestPaidCents);
   });
 
   it('records the verifications the plan gives, decided by the generated admin, with a readable document', async () => {
@@ -195,5 +199,5 @@ describe('a generated bank with transfers', () => {
     const again = await seedBank({ ...options, store, passwordHash: HASH, chainKeys, chunk: 40 });
     expect(again.events).toBe(seeded.events);
     expect(await storedEvents()).toBe(before);
-  });
+  }, 240_000);
 });

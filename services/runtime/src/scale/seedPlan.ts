@@ -18,6 +18,8 @@ export interface SeedOptions {
   readonly customers: number;
   readonly transactions: number;
   readonly seed: number;
+  /** The history's last business date (YYYY-MM-DD; seedCalendar.ts): by default 31 January 2026, after a 2025 of activity. */
+  readonly historyEnd?: string | undefined;
 }
 
 /**

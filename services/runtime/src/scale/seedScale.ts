@@ -2,11 +2,12 @@
  * `npm run seed:scale -- --customers 1000000 --transactions 10000000 --seed 42 [--appends] [--unlogged]`: a generated
  * bank on the configured database (DATABASE_URL; use a fresh one), written as the bank's own events (seedBank: the
  * domain's deciders, hash-chained like the API's: staff postings, completed internal and external transfers,
- * verifications, contact messages), then the read models built by the projector's rebuild. Progress with rate and
+ * verifications, contact messages; the history day by day with each day's close of business: interest accrued
+ * every day and paid every month), then the read models built by the projector's rebuild. Progress with rate and
  * ETA. Deterministic for a seed. By default the events go in by the bulk load (bulkEventLoad.ts: COPY into an EMPTY
  * store, refused otherwise, the signed checkpoints written as it goes); `--appends` writes through the store's
- * appends, concurrently so the store batches them, and is restartable: run the same command again after an
- * interruption and it carries on without duplicating an event. Every generated customer's password is SEED_PASSWORD
+ * appends, and is restartable: run the same command again after an interruption and it carries on without
+ * duplicating an event (a store holds one generated bank: its business calendar is the history's). Every generated customer's password is SEED_PASSWORD
  * (hashed once). Its last line is one JSON object.
  */
 import { closePasswordWorkers, hashSecret } from '@bank/api';
@@ -18,18 +19,20 @@ import { createProjectorMetrics, migrateReadModels } from '@bank/projector';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadGeneratedBank } from './loadGeneratedBank';
+import { seedCalendar } from './seedCalendar';
 import { SEED_PASSWORD } from './seedPassword';
 
-const USAGE = `Usage: npm run seed:scale -- [--customers N] [--transactions N] [--seed N] [--appends] [--workers N] [--concurrency N] [--unlogged]
+const USAGE = `Usage: npm run seed:scale -- [--customers N] [--transactions N] [--seed N] [--history-end YYYY-MM-DD] [--appends] [--workers N] [--unlogged]
   --customers N     customers (default 1000)
   --transactions N  rows of the customers' transaction lists (default 10 per customer): staff postings, and a fifth
                     of them transfers (two rows each between customers, one for each to another bank)
   --seed N          the plan's seed (default 42): the same seed plans the same bank
+  --history-end D   the history's last business date, YYYY-MM-DD (default 2026-01-31: the 2025 history and the
+                    month after it); the history is 396 days up to it, each closed, interest paid at each month's end
   --appends         write through the store's appends (restartable, into a store that may hold events already)
                     instead of the bulk load (COPY into an EMPTY store: refused when it is not)
   --workers N       the bulk load's generating threads (default 0: the loading thread generates; on a machine with
                     cores to spare, 2 or more spread the deciders and hashing over them)
-  --concurrency N   customers written at once by --appends (default 16)
   --unlogged        let the rebuild build UNLOGGED tables (a fresh database with nothing live)`;
 
 function wholeNumber(name: string, value: string | undefined, fallback: number): number {
@@ -45,7 +48,7 @@ async function main(): Promise<void> {
       customers: { type: 'string' },
       transactions: { type: 'string' },
       seed: { type: 'string' },
-      concurrency: { type: 'string' },
+      'history-end': { type: 'string' },
       unlogged: { type: 'boolean', default: false },
       appends: { type: 'boolean', default: false },
       workers: { type: 'string' },
@@ -56,12 +59,11 @@ async function main(): Promise<void> {
   const customers = wholeNumber('customers', values.customers, 1_000);
   const transactions = wholeNumber('transactions', values.transactions, customers * 10);
   const seed = wholeNumber('seed', values.seed, 42);
-  const concurrency = Math.max(1, wholeNumber('concurrency', values.concurrency, 16));
 
   const config = loadConfig();
   const logger = createLogger('seed-scale', config.LOG_LEVEL);
   await ensureDatabase(config.DATABASE_URL);
-  const pool = createPool(config.DATABASE_URL, concurrency + 8);
+  const pool = createPool(config.DATABASE_URL, 8);
   const store = await createEventStore(config, { pool, logger });
   const progress = createProgressReporter({ print: (line) => logger.info(line) });
   try {
@@ -73,12 +75,13 @@ async function main(): Promise<void> {
       customers,
       transactions,
       seed,
-      concurrency,
+      historyEnd: values['history-end'],
       bulk: !values.appends,
       workers: wholeNumber('workers', values.workers, 0),
       passwordHash,
       chainKeys: loadChainKeys(config, process.env, logger),
       onProgress: ({ customers: done }) => progress.update({ phase: 'seed customers', done, total: customers, unit: 'customers' }),
+      onDays: ({ days, events }) => progress.update({ phase: `seed days (${events} events)`, done: days, total: seedCalendar(values['history-end']).days, unit: 'days' }),
       rebuild: {
         logger,
         metrics: createProjectorMetrics(),
@@ -98,6 +101,9 @@ async function main(): Promise<void> {
         internalTransfers: seeded.internalTransfers,
         externalTransfers: seeded.externalTransfers,
         verifications: seeded.verifiers.length,
+        businessDays: seeded.businessDays,
+        interestPayments: seeded.interestPayments,
+        interestPaidCents: Number(seeded.interestPaidCents),
         contacts: seeded.contacts,
         events: seeded.events,
         seed,

@@ -7,29 +7,59 @@ import { toNewEvents, type CommandContext, type DomainEventLike } from '@bank/co
 import type { Decider } from '@bank/domain';
 import type { EventStore, NewEvent, Position } from '@bank/eventstore';
 import type { KeyringKey } from '@bank/platform';
+import { daySlot, type SeedCalendar } from './seedCalendar';
+import type { SpilledEvent } from './seedSpill';
+
+/** A run of a stream's events in one slot of the history (seedCalendar.ts): revisions from `fromRevision`. */
+export interface StreamSegment {
+  readonly slot: number;
+  readonly fromRevision: number;
+  readonly events: readonly NewEvent[];
+  /** The stream's last segment (the streams table's row goes with it). */
+  readonly last: boolean;
+}
 
 export class SeedStream<C, E extends DomainEventLike, S> {
   readonly events: NewEvent[] = [];
   private state: S;
   private lastHash: string | null = null;
+  /** Where each slot's events begin in `events`, in slot order. */
+  private readonly starts: { slot: number; from: number }[] = [];
 
   constructor(
     readonly stream: string,
     private readonly decider: Decider<C, E, S>,
     private readonly chainKey: KeyringKey | undefined,
+    /** The history whose days give the events' slots. */
+    private readonly calendar: SeedCalendar,
   ) {
     this.state = decider.initialState;
   }
 
   /** Decides `command` on the stream as it stands and chains what it yields; a refusal throws (a bug in the plan). */
-  command(command: C, context: CommandContext, at: string): void {
-    this.decide((state) => this.decider.decide(command, state), context, at);
+  command(command: C, context: CommandContext, at: string, slot?: number): void {
+    this.decide((state) => this.decider.decide(command, state), context, at, slot);
   }
 
-  /** Chains what `decide` yields on the stream as it stands, as one command's events (one context, one `at`). */
-  decide(decide: (state: S) => readonly E[], context: CommandContext, at: string): void {
+  /** The slot of the stream's last event (-1 before the first). */
+  get lastSlot(): number {
+    return this.starts.at(-1)?.slot ?? -1;
+  }
+
+  /** The slot an event at `at` (or in `slot`) takes: never before the stream's last event. */
+  slotFor(at: string, slot?: number): number {
+    return Math.max(this.lastSlot, slot ?? daySlot(this.calendar.dayOf(at)));
+  }
+
+  /**
+   * Chains what `decide` yields on the stream as it stands, as one command's events (one context, one `at`), in the
+   * slot of `at`'s day (or `slot`), or the stream's last slot when that is later.
+   */
+  decide(decide: (state: S) => readonly E[], context: CommandContext, at: string, slot?: number): void {
     const decided = decide(this.state);
     if (decided.length === 0) return;
+    const into = this.slotFor(at, slot);
+    if (into > this.lastSlot) this.starts.push({ slot: into, from: this.events.length });
     for (const event of decided) this.state = this.decider.evolve(this.state, event);
     const revision = this.events.length === 0 ? undefined : BigInt(this.events.length - 1);
     const chained = toNewEvents(this.stream, decided, { revision, lastHash: this.lastHash }, context, new Date(at), this.chainKey);
@@ -37,17 +67,36 @@ export class SeedStream<C, E extends DomainEventLike, S> {
     this.lastHash = typeof hash === 'string' ? hash : null;
     for (const event of chained) this.events.push(event);
   }
+
+  /** The stream's events, slot by slot (what was decided since the last call when `since` is given). */
+  segments(since = 0): StreamSegment[] {
+    const segments: StreamSegment[] = [];
+    this.starts.forEach((start, i) => {
+      const end = this.starts[i + 1]?.from ?? this.events.length;
+      if (end <= since) return;
+      const from = Math.max(start.from, since);
+      segments.push({ slot: start.slot, fromRevision: from, events: this.events.slice(from, end), last: i === this.starts.length - 1 });
+    });
+    return segments;
+  }
 }
 
-/** Where a generated bank's streams go, each handed over whole (in one call) as a new stream. */
+/** Where a generated bank's streams go, a segment at a time, in the log's order (seedDays.ts). */
 export interface SeedSink {
-  /** Stores `events` as the whole of the new stream `stream`; answers the position of its last event. */
-  append(stream: string, events: readonly NewEvent[]): Promise<Position | undefined>;
+  /**
+   * Stores `events` as revisions `fromRevision`… of `stream` (`last`: the stream's last segment); answers the
+   * position of its last event.
+   */
+  append(stream: string, events: readonly NewEvent[], fromRevision: number, last: boolean): Promise<Position | undefined>;
+  /** Events of the spilled history as they are (bulkEventLoad.ts: no decoding); without, `append` gets them decoded. */
+  appendSpilled?(spilled: readonly SpilledEvent[]): Promise<Position | undefined>;
+  /** Makes everything handed over so far readable in the store (a day close reads it back). */
+  commit?(): Promise<void>;
 }
 
 /** The store's own appends (appendStream): restartable, into a store that may hold events already. */
 export function storeSink(store: EventStore, chunk: number): SeedSink {
-  return { append: (stream, events) => appendStream(store, stream, events, chunk) };
+  return { append: (stream, events, fromRevision) => appendStream(store, stream, events, chunk, fromRevision) };
 }
 
 /**
@@ -55,8 +104,8 @@ export function storeSink(store: EventStore, chunk: number): SeedSink {
  * (command ids), so a restarted load appends ids already stored: the store answers those appends without storing
  * anything (idempotent by id) and carries on where the last run stopped.
  */
-export async function appendStream(store: EventStore, stream: string, events: readonly NewEvent[], chunk: number): Promise<Position | undefined> {
-  let expected: 'no_stream' | bigint = 'no_stream';
+export async function appendStream(store: EventStore, stream: string, events: readonly NewEvent[], chunk: number, fromRevision = 0): Promise<Position | undefined> {
+  let expected: 'no_stream' | bigint = fromRevision === 0 ? 'no_stream' : BigInt(fromRevision - 1);
   let position: Position | undefined;
   for (let start = 0; start < events.length; start += chunk) {
     const result = await store.append(stream, events.slice(start, start + chunk), expected);

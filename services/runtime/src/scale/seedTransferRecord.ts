@@ -16,6 +16,7 @@ import {
   type TransferState,
 } from '@bank/domain';
 import { transferStepContext } from '@bank/transfers';
+import type { SeedCalendar } from './seedCalendar';
 import { SeedStream } from './seedStream';
 import { SEED_SETTLES_AFTER_MS } from './seedTransfers';
 
@@ -42,8 +43,8 @@ export const SETTLE = { record: 0, payer: 1 } as const;
  * TransferDebited and TransferCredited in the credit step's one append; external: debited, then settled an hour later
  * (as the COB settles an ACH entry; the generated bank writes no ACH file).
  */
-export function seedTransferRecord(request: TransferRequest, chainKey: KeyringKey | undefined): SeedStream<TransferCommand, TransferEvent, TransferState> {
-  const record = new SeedStream(streams.transfer(request.transferId), transferDecider, chainKey);
+export function seedTransferRecord(request: TransferRequest, chainKey: KeyringKey | undefined, calendar: SeedCalendar): SeedStream<TransferCommand, TransferEvent, TransferState> {
+  const record = new SeedStream(streams.transfer(request.transferId), transferDecider, chainKey, calendar);
   const at = request.requestedAt;
   if (request.internal) {
     const commands = recordCommands(transferStepActions('credit', request, at));

@@ -5,13 +5,15 @@
  * times grow with `t`, so each customer's outgoing and incoming lists (in `t` order) are already in time order.
  * Amounts come from the payers' own activity (seedActivity.ts: `planTransferAmounts`), so no payer overdraws.
  */
+import { DAY_MS, seedCalendar } from './seedCalendar';
 import { merchantCount, planBudget, seededRandom, type SeedOptions } from './seedPlan';
 
-/** Every generated history starts on this day; accounts open in its first 30 days, postings run for 335 more. */
-export const HISTORY_START = Date.UTC(2025, 0, 1);
-export const DAY_MS = 86_400_000;
+export { DAY_MS };
+
+/** The default history's first day (seedCalendar.ts); accounts open in its first 30 days, postings run for 335 more. */
+export const HISTORY_START = seedCalendar().startMs;
 /** Transfers run from day 30 (after every account has opened) for 300 days. */
-const TRANSFERS_FROM = HISTORY_START + 30 * DAY_MS;
+const TRANSFERS_FROM_DAY = 30;
 const TRANSFERS_SPAN = 300 * DAY_MS;
 /** An external transfer settles this long after it was sent (the settlement network's answer). */
 export const SEED_SETTLES_AFTER_MS = 60 * 60 * 1000;
@@ -24,6 +26,8 @@ export interface TransferIndex {
 
 export interface TransferPlan {
   readonly count: number;
+  /** The history's day 0 (seedCalendar.ts), at midnight UTC. */
+  readonly startMs: number;
   /** Payer's customer index. */
   readonly payer: Uint32Array;
   /** Payee's customer index, or -1 for an external transfer. */
@@ -69,6 +73,7 @@ export function transfersOf(list: TransferIndex, customer: number): Uint32Array 
  */
 export function planTransfers(options: SeedOptions, counts: Uint32Array): TransferPlan {
   const { customers } = options;
+  const startMs = seedCalendar(options.historyEnd).startMs;
   const budget = planBudget(options);
   const count = budget.internalTransfers + budget.externalTransfers;
   const payer = new Uint32Array(count);
@@ -99,11 +104,12 @@ export function planTransfers(options: SeedOptions, counts: Uint32Array): Transf
       payee[t] = to;
     }
     const minute = Math.floor(((t + random()) / count) * (TRANSFERS_SPAN / 60_000));
-    atMs[t] = TRANSFERS_FROM + minute * 60_000;
+    atMs[t] = startMs + TRANSFERS_FROM_DAY * DAY_MS + minute * 60_000;
     toSavings[t] = random() < 0.2 ? 1 : 0;
   }
   return {
     count,
+    startMs,
     payer,
     payee,
     atMs,

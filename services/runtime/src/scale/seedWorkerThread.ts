@@ -1,13 +1,13 @@
 /**
- * A worker thread of the bulk load (seedWorkers.ts): generates its blocks of customers with seedBank — the same
- * plan, deciders and hash chain as the loading thread would — and hands each block, encoded for COPY
- * (encodeStream), to the loading thread, which gives the global positions and writes them in block order. It runs
- * at most `credit` blocks ahead of what the loading thread has taken.
+ * A worker thread of the bulk load (seedWorkers.ts): generates its blocks of customers with the first pass of
+ * seedBank (createCustomerGenerator: the same plan, deciders, interest and hash chain as the loading thread would)
+ * and hands each block's lines, by slot of the history (seedSpill.ts), to the loading thread, which spills them in
+ * block order. It runs at most `credit` blocks ahead of what the loading thread has taken.
  */
 import { parseKeyringText } from '@bank/platform';
 import { parentPort, workerData } from 'node:worker_threads';
-import { emptyEncodedStreams, encodeStream, type EncodedStreams } from './bulkEventLoad';
-import { seedBank } from './seedBank';
+import { createCustomerGenerator } from './seedBank';
+import type { SlotLines } from './seedSpill';
 import type { SeedWorkerData, SeedWorkerMessage } from './seedWorkers';
 
 const data = workerData as SeedWorkerData;
@@ -20,38 +20,29 @@ port.on('message', (message: { credit: number }) => {
 });
 
 const post = (message: SeedWorkerMessage) => port.postMessage(message);
-let block: EncodedStreams = emptyEncodedStreams(data.withHeads);
-
-/** The customers of this thread's blocks, in order; between two blocks it hands the finished one over. */
-async function* indexes(): AsyncGenerator<number> {
-  for (let b = data.worker; b * data.blockSize < data.customers; b += data.workers) {
-    while (credit === 0) await new Promise<void>((resolve) => (wake = resolve));
-    credit -= 1;
-    const end = Math.min(data.customers, (b + 1) * data.blockSize);
-    for (let i = b * data.blockSize; i < end; i += 1) yield i;
-    post({ kind: 'block', block: b, encoded: block });
-    block = emptyEncodedStreams(data.withHeads);
-  }
-}
-
-const result = await seedBank({
+let block: SlotLines = new Map();
+const generator = createCustomerGenerator({
   customers: data.customers,
   transactions: data.transactions,
   seed: data.seed,
+  historyEnd: data.historyEnd,
   passwordHash: data.passwordHash,
   chainKeys: data.chainKey ? parseKeyringText('chain', 'CHAIN_KEYS', `${data.chainKey.id}:${data.chainKey.base64}`) : undefined,
-  store: undefined as never,
-  admin: data.worker === 0,
-  indexes: indexes(),
-  sink: {
-    append: async (stream, events) => {
-      encodeStream(block, stream, events);
-      return undefined;
-    },
+  output: (lines) => {
+    for (const [slot, text] of lines) block.set(slot, (block.get(slot) ?? '') + text);
   },
-  onProgress: () => undefined,
 });
-// The plan's totals (the same in every thread) and this thread's share: events, verifications, contact messages.
-post({ kind: 'done', result: { ...result, position: undefined } });
+
+if (data.worker === 0) generator.admin();
+for (let b = data.worker; b * data.blockSize < data.customers; b += data.workers) {
+  while (credit === 0) await new Promise<void>((resolve) => (wake = resolve));
+  credit -= 1;
+  const end = Math.min(data.customers, (b + 1) * data.blockSize);
+  for (let i = b * data.blockSize; i < end; i += 1) generator.customer(i);
+  post({ kind: 'block', block: b, lines: block });
+  block = new Map();
+}
+// The plan's totals (the same in every thread) and this thread's share: events, verifications, contact messages, interest.
+post({ kind: 'done', result: generator.result() });
 // Nothing more to take from the loading thread: let the thread end.
 port.unref();

@@ -1,0 +1,145 @@
+/**
+ * The second pass of a generated bank (seedBank.ts): the history written day by day, as the bank would have
+ * recorded it. The business calendar starts on the history's first date (manual mode); then for each day: every
+ * customer's events of that day (the slot's spilled lines, in customer order), and that day's close of business as
+ * the COB writes it (cobPipeline.ts, interestStep.ts): the standing-order and ACH steps (nothing to do: the generated
+ * bank has neither; their summaries of nothing done), the interest accrual and its booking with the day's totals over every account (the first
+ * pass's), on a month's last day the payments (spilled in the payment slot) and the month's close, the interest step
+ * recorded, and the day close computed by the bank's own computeDayClose from the log as written (the sink commits
+ * first, so the store reads it). The businessDays stream is decided by the domain's businessDayDecider, with the
+ * COB's own command ids and metadata.
+ */
+import { computeDayClose } from '@bank/books';
+import type { CommandContext } from '@bank/commands';
+import { businessDayDecider, isLastDayOfMonth, monthOf, streams, type BusinessDayClose, type BusinessDayCommand } from '@bank/domain';
+import { comparePositions, type EventStore, type Position } from '@bank/eventstore';
+import type { KeyringKey } from '@bank/platform';
+import type { GeneratedPart, SeedBankResult } from './seedBank';
+import { daySlot, paymentSlot, type SeedCalendar } from './seedCalendar';
+import { newEventOf, type SlotSpill, type SpilledEvent } from './seedSpill';
+import { SeedStream, type SeedSink } from './seedStream';
+
+/** Spilled events handed to the sink at a time. */
+const BATCH = 2_000;
+/** Streams appended at once on the store's path (its append batcher groups them in one transaction). */
+const APPENDS_IN_FLIGHT = 16;
+
+export interface SeedDaysDeps {
+  readonly store: EventStore;
+  readonly sink: SeedSink;
+  readonly chainKey: KeyringKey | undefined;
+  readonly calendar: SeedCalendar;
+  /** After each day: the days written, and the events so far. */
+  readonly onDay?: (done: { readonly days: number; readonly events: number }) => void;
+}
+
+export async function seedDays(generated: GeneratedPart, spill: SlotSpill, deps: SeedDaysDeps): Promise<SeedBankResult> {
+  const { sink, store, calendar } = deps;
+  let events = 0;
+  let position: Position | undefined;
+  const reached = (last: Position | undefined) => {
+    if (last && (!position || comparePositions(last, position) > 0)) position = last;
+  };
+
+  /** A slot's events, in order: consecutive events of one stream are one append on the store's path. */
+  const writeSlot = async (slot: number) => {
+    let batch: SpilledEvent[] = [];
+    const write = async () => {
+      if (sink.appendSpilled) reached(await sink.appendSpilled(batch));
+      else {
+        // A stream's events of one slot are one run (one customer's); the runs are appended APPENDS_IN_FLIGHT at a
+        // time, so the store batches them.
+        const runs: SpilledEvent[][] = [];
+        for (let start = 0; start < batch.length; ) {
+          let end = start + 1;
+          while (end < batch.length && batch[end]!.stream === batch[start]!.stream) end += 1;
+          runs.push(batch.slice(start, end));
+          start = end;
+        }
+        let next = 0;
+        const lane = async () => {
+          for (let run = runs[next++]; run; run = runs[next++]) reached(await sink.append(run[0]!.stream, run.map(newEventOf), run[0]!.revision, run.at(-1)!.final));
+        };
+        await Promise.all(Array.from({ length: APPENDS_IN_FLIGHT }, lane));
+      }
+      events += batch.length;
+      batch = [];
+    };
+    for await (const event of spill.read(slot)) {
+      batch.push(event);
+      if (batch.length >= BATCH) await write();
+    }
+    await write();
+  };
+
+  const days = new SeedStream(streams.businessDays(), businessDayDecider, deps.chainKey, calendar);
+  // A store holds one generated history: a calendar stored already must be this one (a load being finished).
+  const stored = await store.readStream(days.stream);
+  let written = 0;
+  /** The businessDays stream's events decided since the last call. */
+  const writeBusinessDays = async (final = false) => {
+    for (let revision = written; revision < Math.min(days.events.length, stored.length); revision += 1) {
+      const [mine, theirs] = [days.events[revision]!, stored[revision]!];
+      // The hash covers the event's data and every event before it in the stream.
+      if (mine.id !== theirs.id || mine.metadata?.hash !== theirs.metadata.hash) {
+        throw new Error(`The store holds another business calendar (${theirs.type} at revision ${revision} of ${days.stream}): a generated bank is loaded into a database of its own`);
+      }
+    }
+    for (const segment of days.segments(written)) reached(await sink.append(days.stream, segment.events, segment.fromRevision, final && segment.last));
+    events += days.events.length - written;
+    written = days.events.length;
+  };
+  const record = (command: BusinessDayCommand, commandId: string, day: number, correlation = true) => {
+    const context: CommandContext = { commandId, metadata: { actorRole: 'system', ...(correlation ? { correlationId: `cob:${calendar.date(day)}` } : {}) } };
+    days.command(command, context, calendar.cobInstant(day), daySlot(day));
+  };
+
+  const start = calendar.cobInstant(-1);
+  days.command({ type: 'StartBusinessCalendar', firstDate: calendar.firstDate, mode: 'manual', now: start }, { commandId: 'business-days:start', metadata: { actorRole: 'system' } }, start, 0);
+  await writeBusinessDays();
+
+  let previous: BusinessDayClose | null = null;
+  const { interest } = generated;
+  let interestPayments = 0;
+  let interestPaidCents = 0n;
+  for (let day = 0; day < calendar.days; day += 1) {
+    const date = calendar.date(day);
+    const now = calendar.cobInstant(day);
+    await writeSlot(daySlot(day));
+    // What the worker's steps record on a bank with no standing order and no ACH file (standingOrdersStep.ts, settleAchFiles).
+    record({ type: 'CompleteCobStep', businessDate: date, step: 'standingOrders', now, summary: { paid: 0, failed: 0, missed: 0 } }, `cob:${date}:standingOrders`, day);
+    record({ type: 'CompleteCobStep', businessDate: date, step: 'achSettlement', now, summary: { files: 0, entries: 0, skipped: 0 } }, `cob:${date}:achSettlement`, day);
+    record({ type: 'AccrueInterest', businessDate: date, rates: calendar.rates(day), now }, `interest:${date}:accrue`, day);
+    const summary: Record<string, number> = { accounts: interest.accounts[day]!, bookedCents: Number(interest.bookedCents[day]!) };
+    record(
+      { type: 'BookInterest', businessDate: date, accounts: interest.accounts[day]!, accruedUnits: String(interest.accruedUnits[day]!), bookedCents: Number(interest.bookedCents[day]!), now },
+      `interest:${date}:book`,
+      day,
+    );
+    await writeBusinessDays();
+    if (isLastDayOfMonth(date)) {
+      await writeSlot(paymentSlot(day));
+      const paidAccounts = interest.paidAccounts[day]!;
+      const paidCents = interest.paidCents[day]!;
+      record({ type: 'CloseInterestMonth', businessDate: date, paidAccounts, paidCents: String(paidCents), now }, `interest:${monthOf(date)}:close`, day);
+      summary.paidAccounts = paidAccounts;
+      summary.paidCents = Number(paidCents);
+      interestPayments += paidAccounts;
+      interestPaidCents += paidCents;
+    }
+    record({ type: 'CompleteCobStep', businessDate: date, step: 'interest', now, summary }, `cob:${date}:interest`, day);
+    await writeBusinessDays();
+    // The close reads the day back from the store, as the COB does.
+    await sink.commit?.();
+    // A load being finished takes a close it stored already (the log now reaches past that day).
+    const storedClose = stored[days.events.length];
+    const close: BusinessDayClose = storedClose?.type === 'BusinessDayClosed' && storedClose.data.businessDate === date ? (storedClose.data as BusinessDayClose) : (await computeDayClose(store, previous, date, now, { atLeast: position! })).data;
+    record({ type: 'CloseBusinessDay', close }, `cob:${date}:close`, day);
+    // The stream's last event closes the history's last day (the streams table's row goes with it on the bulk path).
+    await writeBusinessDays(day === calendar.days - 1);
+    previous = close;
+    deps.onDay?.({ days: day + 1, events });
+  }
+  await sink.commit?.();
+  return { ...generated, events, position, interestPayments, interestPaidCents, businessDays: calendar.days };
+}
