@@ -5,6 +5,7 @@ import { startHaPostgres, type HaPostgres } from '@bank/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRecord, createFaultBank, INITIAL_DOLLARS, repoRoot, sleep, waitForQuiet, type FaultBank } from './faultHarness';
 import { answerCounts, finalAnswer, keyedTransferLoad } from './keyedLoad';
+import { expectEachTransferOnce } from './keyedExpectations';
 
 const exec = promisify(execFile);
 
@@ -73,10 +74,7 @@ describe('the database server lost', () => {
     expect(counts[500] ?? 0).toBe(0);
     expect(counts[503] ?? 0).toBeGreaterThan(0);
     // Every transfer ended (201 first time or after retries with its key), always with the same transfer.
-    for (const transfer of transfers) {
-      expect(finalAnswer(transfer).status, transfer.key).toBe(201);
-      expect(new Set(transfer.answers.flatMap((a) => (a.transferId ? [a.transferId] : []))).size, transfer.key).toBe(1);
-    }
+    expectEachTransferOnce(transfers);
     await waitForQuiet(fx.pool, 60_000);
     // Exactly once: the new primary holds one transfer per key, no more (the set-up makes none).
     const { rows } = await fx.pool.query<{ n: string; recovery: boolean }>('SELECT count(*)::text AS n, pg_is_in_recovery() AS recovery FROM rm.transfers');
@@ -153,10 +151,7 @@ describe('the database server lost', () => {
     expect(resumedAt, 'a transfer answered 201 after the standby came back').toBeDefined();
     expect(fx.bank.child.exitCode).toBeNull();
     expect(counts[500] ?? 0).toBe(0);
-    for (const transfer of transfers) {
-      expect(finalAnswer(transfer).status, transfer.key).toBe(201);
-      expect(new Set(transfer.answers.flatMap((a) => (a.transferId ? [a.transferId] : []))).size, transfer.key).toBe(1);
-    }
+    expectEachTransferOnce(transfers);
     await waitForQuiet(fx.pool, 60_000);
     const { rows: after } = await fx.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM rm.transfers');
     expect(Number(after[0]!.n) - Number(before[0]!.n)).toBe(transfers.length);
@@ -185,10 +180,7 @@ describe('the database server lost', () => {
     console.log(`switchover: ${transfers.length} transfers; answers ${JSON.stringify(counts)}; ${leader.name} → ${candidate.name}; writes after the switchover ${resumedAt === undefined ? 'never' : `${resumedAt - switchedAt} ms`}`);
     expect(resumedAt, 'a transfer sent after the switchover answered 201 on the candidate').toBeDefined();
     expect(counts[500] ?? 0).toBe(0);
-    for (const transfer of transfers) {
-      expect(finalAnswer(transfer).status, transfer.key).toBe(201);
-      expect(new Set(transfer.answers.flatMap((a) => (a.transferId ? [a.transferId] : []))).size, transfer.key).toBe(1);
-    }
+    expectEachTransferOnce(transfers);
     await waitForQuiet(fx.pool, 60_000);
     const { rows: after } = await fx.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM rm.transfers');
     expect(Number(after[0]!.n) - Number(before[0]!.n)).toBe(transfers.length);

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { promisify } from 'node:util';
+import { processAlive } from './processAlive';
 
 const run = promisify(execFile);
 const PREFIX = 'bankpart-';
@@ -35,28 +36,19 @@ async function sh(command: string, args: string[]): Promise<string> {
   return stdout;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Namespaces and host tables this helper left behind in a process that died before its clean-up (named for its pid). */
 async function removeStale(): Promise<void> {
   const tables = await sh('nft', ['list', 'tables', 'netdev']).catch(() => '');
   for (const line of tables.split('\n')) {
     const table = line.trim().split(' ')[2] ?? '';
     const pid = Number(table.slice(HOST_TABLE_PREFIX.length).split('_')[0]);
-    if (table.startsWith(HOST_TABLE_PREFIX) && Number.isInteger(pid) && pid > 0 && !alive(pid)) await sh('nft', ['delete', 'table', 'netdev', table]).catch(() => undefined);
+    if (table.startsWith(HOST_TABLE_PREFIX) && Number.isInteger(pid) && pid > 0 && !processAlive(pid)) await sh('nft', ['delete', 'table', 'netdev', table]).catch(() => undefined);
   }
   const list = await sh('ip', ['netns', 'list']);
   for (const line of list.split('\n')) {
     const name = line.split(' ')[0] ?? '';
     const pid = Number(name.slice(PREFIX.length).split('-')[0]);
-    if (name.startsWith(PREFIX) && Number.isInteger(pid) && pid > 0 && !alive(pid)) await sh('ip', ['netns', 'del', name]).catch(() => undefined);
+    if (name.startsWith(PREFIX) && Number.isInteger(pid) && pid > 0 && !processAlive(pid)) await sh('ip', ['netns', 'del', name]).catch(() => undefined);
   }
 }
 

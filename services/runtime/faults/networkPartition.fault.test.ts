@@ -4,6 +4,7 @@ import { startPrivatePostgres, startPrivateRedis } from '@bank/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRecord, createFaultBank, INITIAL_DOLLARS, sleep, waitForQuiet, type FaultBank, type FaultPostgres } from './faultHarness';
 import { answerCounts, finalAnswer, keyedTransferLoad, type KeyedAnswer, type KeyedTransfer } from './keyedLoad';
+import { expectEachTransferOnce } from './keyedExpectations';
 import { createBankNamespace, type BankNamespace } from './networkNamespace';
 
 /**
@@ -128,10 +129,7 @@ describe('blackhole partitions', () => {
     }
     expect(bank.bank.child.exitCode).toBeNull();
     // Every transfer ended 201, always with the same transfer, whatever answers it got on the way.
-    for (const transfer of transfers) {
-      expect(finalAnswer(transfer).status, transfer.key).toBe(201);
-      expect(new Set(transfer.answers.flatMap((a) => (a.transferId ? [a.transferId] : []))).size, transfer.key).toBe(1);
-    }
+    expectEachTransferOnce(transfers);
     await waitForQuiet(bank.pool, 60_000);
     // Exactly once: one transfer per key, no more (the set-up makes none).
     const { rows } = await bank.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM rm.transfers');

@@ -4,6 +4,7 @@ import { open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { processAlive } from './processAlive';
 
 const run = promisify(execFile);
 const PREFIX = 'bank-smalldisk-';
@@ -26,15 +27,6 @@ export interface SmallDisk {
   destroy(): Promise<void>;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function unmount(dir: string): Promise<void> {
   await run('umount', [dir]).catch(() => run('umount', ['-l', dir]).catch(() => undefined));
   rmSync(dir, { recursive: true, force: true });
@@ -45,7 +37,7 @@ async function removeStale(): Promise<void> {
   for (const dir of mounts) {
     const name = path.basename(dir);
     const pid = Number(name.slice(PREFIX.length).split('-')[0]);
-    if (name.startsWith(PREFIX) && Number.isInteger(pid) && pid > 0 && !alive(pid)) await unmount(dir);
+    if (name.startsWith(PREFIX) && Number.isInteger(pid) && pid > 0 && !processAlive(pid)) await unmount(dir);
   }
 }
 

@@ -5,7 +5,8 @@ import { promisify } from 'node:util';
 import { startPrivatePostgres, type PrivatePostgres } from '@bank/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRecord, createFaultBank, INITIAL_DOLLARS, repoRoot, sleep, waitForQuiet, type FaultBank } from './faultHarness';
-import { answerCounts, finalAnswer, keyedTransferLoad } from './keyedLoad';
+import { answerCounts, keyedTransferLoad } from './keyedLoad';
+import { expectEachTransferOnce } from './keyedExpectations';
 import { createSmallDisk, type SmallDisk } from './smallDisk';
 
 const exec = promisify(execFile);
@@ -91,10 +92,7 @@ describe('WAL disk full', () => {
     expect(recoveredAt, 'a transfer sent after the space was freed answered 201').toBeDefined();
     expect(recoveredAt! - freedAt).toBeLessThan(RECOVERY_MS);
     expect(bank.bank.child.exitCode).toBeNull();
-    for (const transfer of transfers) {
-      expect(finalAnswer(transfer).status, transfer.key).toBe(201);
-      expect(new Set(transfer.answers.flatMap((a) => (a.transferId ? [a.transferId] : []))).size, transfer.key).toBe(1);
-    }
+    expectEachTransferOnce(transfers);
     await waitForQuiet(bank.pool, 60_000);
     // Every 201 (before, during and after) is on the recovered server, credited once; no transfer more than the keys.
     const { rows } = await bank.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM rm.transfers');
