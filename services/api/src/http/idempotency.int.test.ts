@@ -194,3 +194,66 @@ describe('idempotency records in Redis', () => {
     expect(retired.status).toBe(422);
   });
 });
+
+describe('a claim on a key (the lease)', () => {
+  const LEASE_MS = 300;
+  function slowApp(runs: { n: number }, ms: number) {
+    const app = express();
+    app.use(...jsonBody(), idempotency(t.deps, { leaseMs: LEASE_MS, waitMs: 5_000 }));
+    app.post('/slow', (_req, res) => {
+      runs.n += 1;
+      setTimeout(() => res.status(201).json({ message: 'done', run: runs.n }), ms);
+    });
+    app.use(errorHandler(t.deps.logger));
+    return app;
+  }
+
+  it('is renewed while its request runs longer than the lease: a duplicate waits for the first answer, the command runs once', async () => {
+    const runs = { n: 0 };
+    const app = slowApp(runs, 4 * LEASE_MS);
+    // supertest sends on then(): started now, answered after four leases.
+    const first = request(app)
+      .post('/slow')
+      .set('Idempotency-Key', 'long-runner')
+      .send({})
+      .then((answer) => answer);
+    await new Promise((resolve) => setTimeout(resolve, 2 * LEASE_MS));
+    const second = await request(app).post('/slow').set('Idempotency-Key', 'long-runner').send({});
+    expect((await first).status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(runs.n).toBe(1);
+  });
+
+  it('keeps the stored answer for 24 hours: a renewal never shortens it', async () => {
+    const runs = { n: 0 };
+    const app = slowApp(runs, 2 * LEASE_MS);
+    await request(app).post('/slow').set('Idempotency-Key', 'kept-answer').send({}).expect(201);
+    await new Promise((resolve) => setTimeout(resolve, LEASE_MS));
+    const keys = await t.deps.redis.keys(`${t.deps.config.REDIS_PREFIX}idem:*`);
+    const ttls = await Promise.all(keys.map((key) => t.deps.redis.pttl(key)));
+    const texts = await t.deps.redis.mget(...keys);
+    const kept = keys.findIndex((_key, i) => texts[i]?.includes('"run":1') ?? false);
+    expect(kept).toBeGreaterThanOrEqual(0);
+    expect(ttls[kept]).toBeGreaterThan(23 * 60 * 60 * 1_000);
+  });
+
+  it('left by a holder that is gone (crashed, or its release never reached Redis) lapses after the lease: the retry runs', async () => {
+    const runs = { n: 0 };
+    const app = slowApp(runs, 10);
+    // A first request records the key; its record is then put back as a vanished holder's claim would be.
+    const keysBefore = new Set(await t.deps.redis.keys(`${t.deps.config.REDIS_PREFIX}idem:*`));
+    await request(app).post('/slow').set('Idempotency-Key', 'orphaned').send({}).expect(201);
+    const [redisKey] = (await t.deps.redis.keys(`${t.deps.config.REDIS_PREFIX}idem:*`)).filter((key) => !keysBefore.has(key));
+    expect(redisKey).toBeDefined();
+    const record = JSON.parse((await t.deps.redis.get(redisKey!))!) as { fingerprint: string; keyId: string };
+    await t.deps.redis.set(redisKey!, JSON.stringify({ state: 'pending', fingerprint: record.fingerprint, keyId: record.keyId }), 'PX', LEASE_MS);
+    const started = Date.now();
+    const retry = await request(app).post('/slow').set('Idempotency-Key', 'orphaned').send({});
+    expect(retry.status).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(LEASE_MS - 50);
+    expect(runs.n).toBe(2);
+  });
+});
+

@@ -9,8 +9,13 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** How long a key is remembered. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
-/** How long a request may hold its key before another attempt may take over (a crashed instance's lease). */
-const PENDING_LEASE_MS = 60_000;
+/**
+ * A claim's lease: the request holding a key renews it every third of this while it runs, so another attempt may
+ * take over only once the holder is gone — an instance that crashed, or whose release could not reach Redis (a
+ * partition: the claim then lapses within this long, instead of answering 409 to every retry for a minute after).
+ * The renewal only lengthens a lease (PEXPIRE … GT): it never shortens the 24 h of the answer stored in its place.
+ */
+export const PENDING_LEASE_MS = 10_000;
 const WAIT_STEP_MS = 50;
 const DEFAULT_WAIT_MS = 5_000;
 
@@ -67,6 +72,8 @@ export interface IdempotencyOptions {
   readonly skip?: (req: Request) => boolean;
   /** How long a concurrent duplicate waits for the first request before 409. */
   readonly waitMs?: number;
+  /** A claim's lease (PENDING_LEASE_MS; shorter in tests). */
+  readonly leaseMs?: number;
 }
 
 function sha256(text: string): string {
@@ -115,6 +122,7 @@ export function idempotentCommandId(res: Response): string | undefined {
 export function idempotency(deps: Pick<AppDeps, 'redis' | 'config'> & { readonly keys: { readonly idempotency: Keyring } }, options: IdempotencyOptions = {}): RequestHandler {
   const exclude = new Set(options.exclude ?? []);
   const waitMs = options.waitMs ?? DEFAULT_WAIT_MS;
+  const leaseMs = options.leaseMs ?? PENDING_LEASE_MS;
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const key = req.get(IDEMPOTENCY_HEADER);
     if (key === undefined || !COMMAND_METHODS.has(req.method) || exclude.has(req.path) || options.skip?.(req)) return next();
@@ -129,10 +137,10 @@ export function idempotency(deps: Pick<AppDeps, 'redis' | 'config'> & { readonly
 
     for (;;) {
       const pending: PendingRecord = { state: 'pending', fingerprint, keyId: ring.current.id };
-      const claimed = await deps.redis.set(redisKey, JSON.stringify(pending), 'PX', PENDING_LEASE_MS, 'NX');
+      const claimed = await deps.redis.set(redisKey, JSON.stringify(pending), 'PX', leaseMs, 'NX');
       if (claimed === 'OK') {
         res.locals.idempotentCommandId = `idem:${sha256(`${scope}\n${key}`)}`;
-        rememberAnswer(deps, res, redisKey, pending);
+        rememberAnswer(deps, res, redisKey, pending, holdLease(deps, redisKey, leaseMs));
         return next();
       }
       const text = await deps.redis.get(redisKey);
@@ -154,15 +162,24 @@ export function idempotency(deps: Pick<AppDeps, 'redis' | 'config'> & { readonly
   };
 }
 
+/** Renews a claim's lease while its request runs; `release()` stops (the answer is stored or the claim dropped). */
+function holdLease(deps: Pick<AppDeps, 'redis'>, redisKey: string, leaseMs: number): { release(): void } {
+  const timer = setInterval(() => void deps.redis.pexpire(redisKey, leaseMs, 'GT').catch(() => undefined), leaseMs / 3);
+  timer.unref();
+  return { release: () => clearInterval(timer) };
+}
+
 /** Wraps res.json: the answer is stored (or the claim released) before it is sent. */
-function rememberAnswer(deps: Pick<AppDeps, 'redis'>, res: Response, redisKey: string, claim: Fingerprinted): void {
+function rememberAnswer(deps: Pick<AppDeps, 'redis'>, res: Response, redisKey: string, claim: Fingerprinted, lease: { release(): void }): void {
   const send = res.json.bind(res);
   let settled = false;
   res.on('close', () => {
+    lease.release();
     if (!settled) void deps.redis.del(redisKey).catch(() => undefined);
   });
   res.json = (body: unknown) => {
     settled = true;
+    lease.release();
     const status = res.statusCode;
     let write: Promise<unknown>;
     if (status >= 500 || NOT_REMEMBERED.has(status) || carriesSecrets(body)) {
