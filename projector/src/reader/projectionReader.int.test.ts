@@ -46,7 +46,7 @@ describe('the projection reader', () => {
     const last = await appendHistory(db.store, history.slice(0, 5));
     projector = startProjector({ pool: db.pool, store: db.store });
     await projector.caughtUp;
-    await untilHeadApplied(db.pool, db.store);
+    await untilHeadApplied(db.pool, db.store, { position: last! });
     expect(formatPosition((await reader().appliedPosition())!)).toBe(formatPosition(last!));
   });
 

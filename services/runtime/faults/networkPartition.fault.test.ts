@@ -81,15 +81,22 @@ async function partition(load: ReturnType<typeof keyedTransferLoad>, port: numbe
     await sleep(100);
     recoveredAt = answersSentAfter(load.transfers, healedAt).find((a) => a.status === 201)?.at;
   }
-  // Connections back to their count before the fault (the pools drop the dead ones; the server ends its side).
+  // Connections back to their count before the fault. The pools drop their dead ones at once; the server ends its
+  // side of a connection the bank destroyed when the bank's FIN (or the RST answering the server's own
+  // retransmission) gets through: both were sent into the blackhole, so they come on TCP's backed-off schedule,
+  // which after a 30 s outage can be tens of seconds after healing.
   let after = await count();
-  const countDeadline = Date.now() + 30_000;
+  const countDeadline = Date.now() + 120_000;
   while (after > before && Date.now() < countDeadline) {
     await sleep(500);
     after = await count();
   }
+  const countedAt = Date.now();
   const during = load.transfers.flatMap((t) => t.answers).filter((a) => a.at > startedAt && a.at - a.ms < healedAt);
-  console.log(`port ${port}: writes back ${recoveredAt === undefined ? 'never' : `${recoveredAt - healedAt} ms`} after healing; connections ${before} before, ${after} after`);
+  console.log(
+    `port ${port}: writes back ${recoveredAt === undefined ? 'never' : `${recoveredAt - healedAt} ms`} after healing; connections ${before} before, ${after} after ` +
+      `(${countedAt - healedAt} ms after healing)`,
+  );
   return { before, after, startedAt, healedAt, recoveredAt, during };
 }
 
