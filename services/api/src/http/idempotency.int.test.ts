@@ -7,6 +7,7 @@ import { createTestApp, TEST_PASSWORD, uniqueEmail, type SignedIn, type TestApp 
 import { errorHandler } from './errorHandler';
 import { idempotency, requestFingerprint } from './idempotency';
 import { jsonBody } from './jsonBody';
+import { requestDeadline } from './requestDeadline';
 
 let t: TestApp;
 let admin: SignedIn;
@@ -253,6 +254,38 @@ describe('a claim on a key (the lease)', () => {
     expect(retry.status).toBe(201);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
     expect(Date.now() - started).toBeGreaterThanOrEqual(LEASE_MS - 50);
+    expect(runs.n).toBe(2);
+  });
+
+  it('is not taken by a duplicate the request deadline answered while it waited: the key is free for the next retry', async () => {
+    const runs = { n: 0 };
+    const app = express();
+    // The deadline (as the API mounts it, first) only for requests marked for it: here, the waiting duplicate.
+    app.use(requestDeadline({ ms: 100, logger: t.deps.logger, skip: (req) => req.get('X-Test-Deadline') === undefined }));
+    app.use(...jsonBody(), idempotency(t.deps, { leaseMs: LEASE_MS, waitMs: 5_000 }));
+    app.post('/flaky', (_req, res) => {
+      runs.n += 1;
+      // The first run answers 503 late (not remembered: the key is released); later runs answer at once.
+      if (runs.n === 1) setTimeout(() => res.status(503).json({ message: 'briefly unavailable' }), 3 * LEASE_MS);
+      else res.status(201).json({ message: 'done', run: runs.n });
+    });
+    app.use(errorHandler(t.deps.logger));
+    const first = request(app)
+      .post('/flaky')
+      .set('Idempotency-Key', 'deadline-while-waiting')
+      .send({})
+      .then((answer) => answer);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Waits for the first, and is answered 503 by its deadline before the first lets the key go.
+    const waiting = await request(app).post('/flaky').set('Idempotency-Key', 'deadline-while-waiting').set('X-Test-Deadline', '1').send({});
+    expect(waiting.status).toBe(503);
+    expect((await first).status).toBe(503);
+    // The key is free again (not held by the duplicate that was answered): the retry runs at once.
+    await new Promise((resolve) => setTimeout(resolve, 2 * LEASE_MS));
+    const started = Date.now();
+    const retry = await request(app).post('/flaky').set('Idempotency-Key', 'deadline-while-waiting').send({});
+    expect(retry.status).toBe(201);
+    expect(Date.now() - started).toBeLessThan(LEASE_MS);
     expect(runs.n).toBe(2);
   });
 });

@@ -135,9 +135,17 @@ export function idempotency(deps: Pick<AppDeps, 'redis' | 'config'> & { readonly
     const fingerprint = requestFingerprint(ring.current.key, req);
     const deadline = Date.now() + waitMs;
 
+    // Answered already (the request deadline's 503) while this request waited for the key: it must not take the
+    // key now — nothing would ever release it, and its renewal would hold it for good.
+    const answered = () => res.headersSent || res.writableEnded;
     for (;;) {
+      if (answered()) return;
       const pending: PendingRecord = { state: 'pending', fingerprint, keyId: ring.current.id };
       const claimed = await deps.redis.set(redisKey, JSON.stringify(pending), 'PX', leaseMs, 'NX');
+      if (claimed === 'OK' && answered()) {
+        await deps.redis.del(redisKey).catch(() => undefined);
+        return;
+      }
       if (claimed === 'OK') {
         res.locals.idempotentCommandId = `idem:${sha256(`${scope}\n${key}`)}`;
         rememberAnswer(deps, res, redisKey, pending, holdLease(deps, redisKey, leaseMs));
