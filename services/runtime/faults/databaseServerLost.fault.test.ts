@@ -4,7 +4,7 @@ import pg from 'pg';
 import { startHaPostgres, type HaPostgres } from '@bank/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRecord, createFaultBank, INITIAL_DOLLARS, repoRoot, sleep, waitForQuiet, type FaultBank } from './faultHarness';
-import { answerCounts, finalAnswer, keyedTransferLoad } from './keyedLoad';
+import { answerCounts, finalAnswer, keyedTransferLoad, type KeyedTransfer } from './keyedLoad';
 import { expectEachTransferOnce } from './keyedExpectations';
 
 const exec = promisify(execFile);
@@ -43,6 +43,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await fx?.destroy();
 }, 60_000);
+
+/**
+ * Every transfer ended 201 once with one transfer id; once the bank is quiet, the read models hold exactly one more
+ * transfer per key than `transfersBefore`, each credited, and the money is all still there.
+ */
+async function expectTransfersRecordedOnce(transfers: readonly KeyedTransfer[], transfersBefore: number): Promise<void> {
+  expectEachTransferOnce(transfers);
+  await waitForQuiet(fx.pool, 60_000);
+  const { rows: after } = await fx.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM rm.transfers');
+  expect(Number(after[0]!.n) - transfersBefore).toBe(transfers.length);
+  const record = await checkRecord(fx, transfers.map((t) => ({ ...finalAnswer(t), key: t.key })));
+  expect(BigInt(record.total)).toBe(BigInt(fx.customers.length * INITIAL_DOLLARS * 100));
+}
 
 describe('the database server lost', () => {
   it('primary killed under load: the standby takes over, writes succeed within 15 s, every 201 present once, nothing restarted', async () => {
@@ -151,12 +164,7 @@ describe('the database server lost', () => {
     expect(resumedAt, 'a transfer answered 201 after the standby came back').toBeDefined();
     expect(fx.bank.child.exitCode).toBeNull();
     expect(counts[500] ?? 0).toBe(0);
-    expectEachTransferOnce(transfers);
-    await waitForQuiet(fx.pool, 60_000);
-    const { rows: after } = await fx.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM rm.transfers');
-    expect(Number(after[0]!.n) - Number(before[0]!.n)).toBe(transfers.length);
-    const record = await checkRecord(fx, transfers.map((t) => ({ ...finalAnswer(t), key: t.key })));
-    expect(BigInt(record.total)).toBe(BigInt(fx.customers.length * INITIAL_DOLLARS * 100));
+    await expectTransfersRecordedOnce(transfers, Number(before[0]!.n));
   });
 
   it('planned switchover under load (Patroni REST): no 500, every transfer once, writes continue on the candidate', async () => {
@@ -180,12 +188,7 @@ describe('the database server lost', () => {
     console.log(`switchover: ${transfers.length} transfers; answers ${JSON.stringify(counts)}; ${leader.name} → ${candidate.name}; writes after the switchover ${resumedAt === undefined ? 'never' : `${resumedAt - switchedAt} ms`}`);
     expect(resumedAt, 'a transfer sent after the switchover answered 201 on the candidate').toBeDefined();
     expect(counts[500] ?? 0).toBe(0);
-    expectEachTransferOnce(transfers);
-    await waitForQuiet(fx.pool, 60_000);
-    const { rows: after } = await fx.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM rm.transfers');
-    expect(Number(after[0]!.n) - Number(before[0]!.n)).toBe(transfers.length);
-    const record = await checkRecord(fx, transfers.map((t) => ({ ...finalAnswer(t), key: t.key })));
-    expect(BigInt(record.total)).toBe(BigInt(fx.customers.length * INITIAL_DOLLARS * 100));
+    await expectTransfersRecordedOnce(transfers, Number(before[0]!.n));
     await fx.postgres.waitHealthy(30_000);
   });
 });
