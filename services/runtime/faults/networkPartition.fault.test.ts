@@ -35,7 +35,13 @@ beforeAll(async () => {
     host: space.bankAddress,
     command: `${space.prefix} node --import tsx services/runtime/src/main.ts`,
     postgres: async () => {
-      const server = await startPrivatePostgres({ listenAddresses: [space.hostAddress] });
+      // The server's TCP keepalives as docs/operations.md advises for production: a session whose client end the bank
+      // destroyed during the blackhole (its FIN lost there) is ended at the first probe after healing (the bank's
+      // kernel answers it with a reset), instead of idling on for hours; a live session rides out a 30 s outage.
+      const server = await startPrivatePostgres({
+        listenAddresses: [space.hostAddress],
+        conf: { tcp_keepalives_idle: '60', tcp_keepalives_interval: '10', tcp_keepalives_count: '6' },
+      });
       // The bank (and the test's own pool) reach it on the host side of the veth pair.
       return { databaseUrl: (name: string) => `postgres://postgres@${space.hostAddress}:${server.port}/${name}`, destroy: () => server.destroy(), port: server.port };
     },
