@@ -1,4 +1,5 @@
 import { customerDecider, streams, type CustomerState } from '@bank/domain';
+import { startPrivateRedis, type PrivateRedis } from '@bank/testkit';
 import { paymentPinMatches } from '@bank/transfers';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,14 +12,19 @@ const PIN = '123456';
 const LIMIT = 2;
 let t: TestApp;
 let admin: SignedIn;
+// A Redis server of this file's own: MONITOR on the shared one would also stream every other test file's traffic
+// (BullMQ's among it), which is not what is counted here and has broken ioredis's monitor reader.
+let redisServer: PrivateRedis;
 
 beforeAll(async () => {
-  t = await createTestApp('pin_fast_path', { limits: { paymentPin: { limit: LIMIT, windowMs: 15 * 60_000 } } });
+  redisServer = await startPrivateRedis();
+  t = await createTestApp('pin_fast_path', { limits: { paymentPin: { limit: LIMIT, windowMs: 15 * 60_000 } }, env: { REDIS_URL: redisServer.url } });
   admin = await t.staff('admin');
 });
 
 afterAll(async () => {
   await t?.close();
+  await redisServer?.destroy();
 });
 
 /** A customer with payment pin PIN, and their state as the transfer reads it. */
@@ -33,7 +39,7 @@ async function customerWithPin(): Promise<{ userId: string; state: CustomerState
   return { userId: customer.userId, state };
 }
 
-/** Every command the shared Redis server runs on `userId`'s pin counters while `work` runs (MONITOR). */
+/** Every command the file's Redis server runs on `userId`'s pin counters while `work` runs (MONITOR). */
 async function pinCommandsDuring<T>(userId: string, work: () => Promise<T>): Promise<{ result: T; commands: string[] }> {
   const monitor = await t.deps.redis.monitor();
   const commands: string[] = [];

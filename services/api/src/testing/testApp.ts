@@ -129,7 +129,7 @@ export async function createTestApp(label: string, options: TestAppOptions = {})
   const logger = createLogger('api-test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const pool = createPool(db.url, 10);
   const store = trackAppends(await createEventStore(config, { pool }));
-  const redis = new Redis(testRedis.url, { maxRetriesPerRequest: null });
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   await ensureFileSchema(pool);
   await ensureSnapshotSchema(pool);
   const chainKeys = parseKeyringText('chain', 'CHAIN_KEYS', TEST_CHAIN_KEYS);
