@@ -32,13 +32,18 @@ describe('VerifyEmailPage', () => {
     expect(sentBody(fetchMock)).toEqual({ token: 'v-1' });
   });
 
-  it('reloads the signed-in user of this browser, so the portal banner goes', async () => {
+  it('reloads the signed-in user of this browser before saying so, so the portal behind the link has no banner', async () => {
     storeSession('jwt', sampleUser({ emailVerified: false }));
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: 'E-mail address confirmed' }));
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: sampleUser({ emailVerified: true }) }));
+    let answerUser: (response: Response) => void = () => undefined;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answerUser = resolve)));
     renderWithRouter(<VerifyEmailPage />, { path: '/verify-email?token=v-2' });
+    // While the user is being reloaded the page is still confirming: no way on to the portal yet.
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(screen.queryByRole('link', { name: 'Go to your account' })).toBeNull();
+    answerUser(jsonResponse(200, { data: sampleUser({ emailVerified: true }) }));
     expect(await screen.findByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/account/home');
-    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ emailVerified: true }));
+    expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ emailVerified: true });
     expect((fetchMock.mock.calls[0]![1]?.headers as Record<string, string>).Authorization).toBeUndefined();
     expect(fetchMock.mock.calls[1]![0]).toBe('/api/auth/user');
   });

@@ -33,7 +33,7 @@ function confirmOnce(token: string): Promise<MessageAnswer> {
 
 /**
  * /verify-email?token=…: the page the confirmation e-mail links to. It confirms the address as it opens, says so,
- * and refreshes the signed-in user of this browser (so the portal's banner goes).
+ * and refreshes the signed-in user of this browser first (so the portal's banner has gone when it says so).
  */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
@@ -48,10 +48,12 @@ export function VerifyEmailPage() {
     let current = true;
     setState({ kind: 'confirming' });
     confirmOnce(token)
-      .then((answer) => {
+      .then(async (answer) => {
+        // The signed-in user is reloaded before the answer shows: behind "Go to your account" the portal no longer
+        // shows the banner asking to confirm the address.
+        if (isAuthenticated) await refreshUser().catch((error: unknown) => console.warn('Could not reload the signed-in user.', error));
         if (!current) return;
         setState({ kind: 'confirmed', message: answer.message });
-        if (isAuthenticated) refreshUser().catch((error: unknown) => console.warn('Could not reload the signed-in user.', error));
       })
       .catch((error: unknown) => {
         if (!current) return;
