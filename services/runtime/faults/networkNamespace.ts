@@ -28,6 +28,8 @@ export interface BankNamespace {
   readonly prefix: string;
   blackhole(port: number): Promise<void>;
   heal(): Promise<void>;
+  /** The bank's own TCP sockets to the host side's `port`, as its kernel holds them: local port → state (ESTAB, FIN-WAIT-1…). */
+  sockets(port: number): Promise<Map<number, string>>;
   destroy(): Promise<void>;
 }
 
@@ -110,6 +112,16 @@ export async function createBankNamespace(): Promise<BankNamespace> {
     async heal() {
       await inNs('nft', 'delete', 'chain', 'netdev', TABLE, 'in');
       await sh('nft', ['delete', 'chain', 'netdev', hostTable, 'in']);
+    },
+    async sockets(port: number) {
+      const out = await inNs('ss', '-Htan', 'dst', `${hostAddress}:${port}`);
+      const sockets = new Map<number, string>();
+      for (const line of out.split('\n')) {
+        const [state, , , local] = line.trim().split(/\s+/);
+        const localPort = Number(local?.slice(local.lastIndexOf(':') + 1));
+        if (state && Number.isInteger(localPort) && localPort > 0) sockets.set(localPort, state);
+      }
+      return sockets;
     },
     destroy,
   };

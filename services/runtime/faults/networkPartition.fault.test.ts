@@ -64,19 +64,49 @@ function answersSentAfter(transfers: readonly KeyedTransfer[], at: number): Keye
   return transfers.flatMap((t) => t.answers).filter((a) => a.at - a.ms > at);
 }
 
-async function postgresConnections(bank: FaultBank<FaultPostgres>, from: string): Promise<number> {
-  const { rows } = await bank.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM pg_stat_activity WHERE client_addr = $1', [from]);
-  return Number(rows[0]!.n);
+/** A server's session from the bank: the bank's local port, and what the server says of it (for the failure's report). */
+interface ServerSession {
+  readonly clientPort: number;
+  readonly detail: string;
 }
 
-async function redisConnections(url: string, from: string): Promise<number> {
+async function postgresSessions(bank: FaultBank<FaultPostgres>, from: string): Promise<ServerSession[]> {
+  const { rows } = await bank.pool.query<{ client_port: number; detail: string }>(
+    `SELECT client_port, concat_ws(' ', coalesce(nullif(application_name, ''), '-'), state, 'since ' || to_char(backend_start, 'HH24:MI:SS'),
+            'state ' || to_char(state_change, 'HH24:MI:SS'), wait_event, left(regexp_replace(query, '\\s+', ' ', 'g'), 60)) AS detail
+       FROM pg_stat_activity WHERE client_addr = $1 ORDER BY backend_start`,
+    [from],
+  );
+  return rows.map((r) => ({ clientPort: r.client_port, detail: r.detail }));
+}
+
+async function redisSessions(url: string, from: string): Promise<ServerSession[]> {
   const { stdout } = await promisify(execFile)('redis-cli', ['-u', url, 'CLIENT', 'LIST'], { timeout: 5_000 });
-  return stdout.split('\n').filter((line) => line.includes(` addr=${from}:`)).length;
+  return stdout
+    .split('\n')
+    .filter((line) => line.includes(` addr=${from}:`))
+    .map((line) => {
+      const field = (name: string) => line.match(new RegExp(`(?:^| )${name}=(\\S*)`))?.[1] ?? '';
+      return { clientPort: Number(field('addr').split(':')[1]), detail: ['name', 'age', 'idle', 'cmd'].map((n) => `${n}=${field(n)}`).join(' ') };
+    });
+}
+
+/** How many sessions the server holds from the bank at most over `ms` of the running load: the pools' normal size. */
+async function normalCount(sessions: () => Promise<ServerSession[]>, ms: number): Promise<number> {
+  let most = 0;
+  for (const until = Date.now() + ms; Date.now() < until; await sleep(250)) most = Math.max(most, (await sessions()).length);
+  return most;
+}
+
+/** Sessions the server holds whose client end the bank no longer has open (its kernel holds no established socket). */
+async function orphansOf(list: readonly ServerSession[], port: number): Promise<string[]> {
+  const sockets = await ns!.sockets(port);
+  return list.filter((s) => sockets.get(s.clientPort) !== 'ESTAB').map((s) => `:${s.clientPort} (bank's socket ${sockets.get(s.clientPort) ?? 'gone'}) ${s.detail}`);
 }
 
 /** Blackholes `port` for BLACKHOLE_MS under the running load; returns when writes were back after healing. */
-async function partition(load: ReturnType<typeof keyedTransferLoad>, port: number, count: () => Promise<number>) {
-  const before = await count();
+async function partition(load: ReturnType<typeof keyedTransferLoad>, port: number, sessions: () => Promise<ServerSession[]>) {
+  const before = await normalCount(sessions, 3_000);
   const startedAt = Date.now();
   await ns!.blackhole(port);
   await sleep(BLACKHOLE_MS);
@@ -87,23 +117,27 @@ async function partition(load: ReturnType<typeof keyedTransferLoad>, port: numbe
     await sleep(100);
     recoveredAt = answersSentAfter(load.transfers, healedAt).find((a) => a.status === 201)?.at;
   }
-  // Connections back to their count before the fault. The pools drop their dead ones at once; the server ends its
-  // side of a connection the bank destroyed when the bank's FIN (or the RST answering the server's own
-  // retransmission) gets through: both were sent into the blackhole, so they come on TCP's backed-off schedule,
-  // which after a 30 s outage can be tens of seconds after healing.
-  let after = await count();
+  // Connections back to normal: no session left on the server whose client end the bank gave up (the pools drop
+  // their dead ones at once; the server ends its side when the bank's FIN, or the reset answering the server's own
+  // retransmission or keepalive probe, gets through — both were first sent into the blackhole, so they come on TCP's
+  // backed-off schedule, tens of seconds after healing), and no more sessions than the pools held before the fault.
+  let list = await sessions();
+  let orphans = await orphansOf(list, port);
   const countDeadline = Date.now() + 120_000;
-  while (after > before && Date.now() < countDeadline) {
+  while ((orphans.length > 0 || list.length > before) && Date.now() < countDeadline) {
     await sleep(500);
-    after = await count();
+    list = await sessions();
+    orphans = await orphansOf(list, port);
   }
+  const after = list.length;
   const countedAt = Date.now();
   const during = load.transfers.flatMap((t) => t.answers).filter((a) => a.at > startedAt && a.at - a.ms < healedAt);
   console.log(
-    `port ${port}: writes back ${recoveredAt === undefined ? 'never' : `${recoveredAt - healedAt} ms`} after healing; connections ${before} before, ${after} after ` +
-      `(${countedAt - healedAt} ms after healing)`,
+    `port ${port}: writes back ${recoveredAt === undefined ? 'never' : `${recoveredAt - healedAt} ms`} after healing; connections ${before} before (most over 3 s), ${after} after, ` +
+      `${orphans.length} without their client (${countedAt - healedAt} ms after healing)`,
   );
-  return { before, after, startedAt, healedAt, recoveredAt, during };
+  if (orphans.length > 0 || after > before) console.log(`port ${port}: the server's sessions from the bank:\n${list.map((s) => `  :${s.clientPort} ${s.detail}`).join('\n')}\nwithout their client:\n${orphans.join('\n')}`);
+  return { before, after, orphans, startedAt, healedAt, recoveredAt, during };
 }
 
 describe('blackhole partitions', () => {
@@ -115,9 +149,9 @@ describe('blackhole partitions', () => {
     await sleep(2_000);
     const pgPort = Number(new URL(bank.databaseUrl).port);
     const redisPort = Number(new URL(redisUrl).port);
-    const toPostgres = await partition(load, pgPort, () => postgresConnections(bank, address));
+    const toPostgres = await partition(load, pgPort, () => postgresSessions(bank, address));
     await sleep(2_000);
-    const toRedis = await partition(load, redisPort, () => redisConnections(redisUrl, address));
+    const toRedis = await partition(load, redisPort, () => redisSessions(redisUrl, address));
     await sleep(1_000);
     const transfers = await load.stop(60_000);
     const counts = answerCounts(transfers);
@@ -138,6 +172,7 @@ describe('blackhole partitions', () => {
       expect(p.during.some((a) => a.status === 503), 'some 503 during the partition').toBe(true);
       expect(p.recoveredAt, 'a transfer sent after healing answered 201').toBeDefined();
       expect(p.recoveredAt! - p.healedAt).toBeLessThan(RECOVERY_MS);
+      expect(p.orphans, "the server's sessions whose client end the bank gave up").toEqual([]);
       expect(p.after).toBeLessThanOrEqual(p.before);
     }
     expect(bank.bank.child.exitCode).toBeNull();
