@@ -61,7 +61,9 @@ beforeAll(async () => {
     seedBank({ ...options, store: appended.store, passwordHash: HASH, chainKeys, chunk: 40 }),
     loadThreaded(),
   ]);
-});
+  // Three generated banks with their 396 days of history at once: about 18 s on a quiet machine, over 60 s (the
+  // project's default hook timeout) with CI's two lanes on two cores.
+}, 240_000);
 
 afterAll(async () => {
   rmSync(checkpointDir, { recursive: true, force: true });

@@ -38,7 +38,8 @@ beforeAll(async () => {
   await migrateReadModels(pool);
   store = createPostgresEventStore({ pool });
   ({ seeded } = await loadGeneratedBank({ ...options, pool, store, passwordHash: HASH, chainKeys, bulk: true, bulkEventsPerTransaction: 500, checkpoints: { dir: checkpointDir, keys: checkpointKeys } }));
-});
+  // A generated bank with its 396 days of history: over half the project's default hook timeout under CI's load.
+}, 240_000);
 
 afterAll(async () => {
   rmSync(checkpointDir, { recursive: true, force: true });
