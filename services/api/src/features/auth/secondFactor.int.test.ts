@@ -8,6 +8,14 @@ import { createTestApp, TEST_PASSWORD, type SignedIn, type SignedInWithFactor, t
 /** A clock the tests can move forward (challenge expiry); codes are computed with it too. */
 let shiftMs = 0;
 const clock = () => new Date(Date.now() + shiftMs);
+/**
+ * Moves the clock to just after the start of the next TOTP step: a test that names steps relative to "now" then has
+ * a whole step (30 s) before the step changes under it (a second, under load, was enough to cross one at random).
+ */
+const toNextStep = () => {
+  const periodMs = TOTP_PERIOD_SECONDS * 1000;
+  shiftMs += periodMs - (clock().getTime() % periodMs) + 50;
+};
 
 let t: TestApp;
 let admin: SignedInWithFactor;
@@ -119,14 +127,17 @@ describe('signing in with a second factor', () => {
 
   it('accepts the codes of the step before and after (±1), not two steps away', async () => {
     const customer = await customerWithFactor();
+    toNextStep();
     const now = stepAt(clock());
     const codeOf = (step: number) => codeAt(customer.secret, new Date(step * TOTP_PERIOD_SECONDS * 1000));
     const tryCode = async (code: string) => request(t.app).post('/api/auth/second-factor').send({ challenge: (await passwordStep(customer.email)).challenge, code });
-    // The confirmation used the current step (or the next): only a later one is still unused.
+    // The confirmation used the step before this one (or this one): only a later one is still unused.
     expect((await tryCode(codeOf(now - 2))).status).toBe(401);
     expect((await tryCode(codeOf(now + 2))).status).toBe(401);
-    shiftMs += 2 * TOTP_PERIOD_SECONDS * 1000;
+    toNextStep();
+    toNextStep();
     const later = stepAt(clock());
+    expect(later).toBe(now + 2);
     expect((await tryCode(codeOf(later - 1))).status).toBe(200);
     expect((await tryCode(codeOf(later + 1))).status).toBe(200);
   });
