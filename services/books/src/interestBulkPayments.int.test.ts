@@ -166,6 +166,25 @@ describe('interest payments in bulk', () => {
     for (const customer of customers) expectChainIntact(await stream(customer.userId));
   });
 
+  it('asks the tails only for the account kinds the chunk pays, and credits each on its own balance', async () => {
+    // The savings customer's last event is a checking move: the savings balance is found further back.
+    const moved = await fx.openCustomer({ savingsCents: 2_000_00, checkingCents: 50_00 });
+    await staff(fx.commands, moved.userId, 'checking', 'debit', 5_00);
+    const both = await fx.openCustomer({ savingsCents: 300_00, checkingCents: 40_00 });
+    const asked: unknown[][] = [];
+    const counting: BulkStore = { streamTails: (ids, queries) => (asked.push([...(queries ?? [])]), bulk.streamTails(ids, queries)), appendMany: bulk.appendMany };
+
+    expect(await payInterestInBulk(counting, commands, [payment(moved.userId, 'savings', 812)])).toMatchObject({ settled: 1, fallback: [] });
+    expect(await payInterestInBulk(counting, commands, [payment(both.userId, 'checking', 3), payment(both.userId, 'savings', 122)])).toMatchObject({ settled: 2, fallback: [] });
+    expect(asked).toEqual([[{ account: 'savings' }], [{ account: 'checking' }, { account: 'savings' }]]);
+
+    expect(await fx.balances(moved.userId)).toEqual({ savings: 2_000_00 + 812, checking: 45_00 });
+    expect((await stream(moved.userId)).at(-1)!.data).toMatchObject({ account: 'savings', amountCents: 812, balanceAfterCents: 2_000_00 + 812 });
+    expect(await fx.balances(both.userId)).toEqual({ savings: 300_00 + 122, checking: 40_00 + 3 });
+    expectChainIntact(await stream(moved.userId));
+    expectChainIntact(await stream(both.userId));
+  });
+
   it("recovers a command handler's stale cached state by its conflict retry", async () => {
     const customer = await fx.openCustomer({ savingsCents: 1_000_00 });
     // The handler caches the account (a deposit through it), then the bulk path pays it behind the handler's back.

@@ -70,7 +70,16 @@ export function bulkStoreOf(store: EventStore): BulkStore | undefined {
   return store.streamTails && store.appendMany ? { streamTails: store.streamTails.bind(store), appendMany: store.appendMany.bind(store) } : undefined;
 }
 
-const BALANCE_QUERIES = [{ account: 'checking' }, { account: 'savings' }] as const;
+/**
+ * The tails' queries for a chunk: the last money event of each account kind paid in it (its balanceAfterCents is
+ * that account's balance). Only the kinds paid are asked for: a payment's credit depends on its own account's balance
+ * alone, and each query is a walk back through the stream (to its start when the stream has no such event), so a
+ * chunk of savings payments asks for savings only.
+ */
+function balanceQueries(requests: readonly InterestPaymentRequest[]): AccountKind[] {
+  const kinds = new Set(requests.map((request) => request.command.account));
+  return (['checking', 'savings'] as const).filter((kind) => kinds.has(kind));
+}
 
 function balanceOf(event: { data: Record<string, unknown> } | undefined): number {
   const balance = event?.data.balanceAfterCents;
@@ -143,10 +152,13 @@ export interface InterestPaymentPlan {
 /** Reads the tails of the chunk's streams (one query) and decides and wraps every payment on them. */
 export async function planInterestPayments(store: Pick<BulkStore, 'streamTails'>, commands: CommandHandler, requests: readonly InterestPaymentRequest[]): Promise<InterestPaymentPlan> {
   const streamIds = requests.map((request) => streams.account(request.userId));
-  const tails = await store.streamTails(streamIds, BALANCE_QUERIES);
+  const kinds = balanceQueries(requests);
+  const tails = await store.streamTails(streamIds, kinds.map((account) => ({ account })));
   const fallback: InterestPaymentRequest[] = [];
   const appends: StreamAppend[] = [];
   const appended: InterestPaymentRequest[] = [];
+  // Each stream's head as the chunk's payments move it: revision, hash, and the balances of the kinds paid (the others
+  // are never read: see balanceQueries).
   const heads = new Map<string, { revision: bigint; lastHash: string | null; balances: { checking: number; savings: number } }>();
 
   requests.forEach((request, index) => {
@@ -159,7 +171,8 @@ export async function planInterestPayments(store: Pick<BulkStore, 'streamTails'>
         return;
       }
       const hash = tail.last.metadata.hash;
-      head = { revision: tail.last.revision, lastHash: typeof hash === 'string' ? hash : null, balances: { checking: balanceOf(tail.matches[0]), savings: balanceOf(tail.matches[1]) } };
+      const balance = (kind: AccountKind) => (kinds.includes(kind) ? balanceOf(tail.matches[kinds.indexOf(kind)]) : 0);
+      head = { revision: tail.last.revision, lastHash: typeof hash === 'string' ? hash : null, balances: { checking: balance('checking'), savings: balance('savings') } };
       heads.set(streamId, head);
     }
     // The decider on the least state a payment needs: opened, with its balances. Whether it was paid already is the
