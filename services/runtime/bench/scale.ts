@@ -8,8 +8,7 @@
  * GET /user/me; the ledger's trial balance now (read model) and at an instant (the latest day close and the log after
  * it: the generated history ends the day before yesterday, every day of it closed with its interest; before the bank
  * starts, the business day before today is closed by the bank's own COB, with the interest accrual of every account, timed; the bench then posts a day's worth of staff transactions over HTTP and asks for the
- * trial balance at an instant after them, and at the end of the history's busiest day, just before its close: the whole
- * day replayed); plus the load and rebuild times, the database size and the largest body. Writes its section of
+ * trial balance at an instant after them); plus the load and rebuild times, the database size and the largest body. Writes its section of
  * docs/benchmarks.md (unless --no-write) and prints one JSON object as its last line.
  */
 import { execFile } from 'node:child_process';
@@ -242,24 +241,6 @@ async function main(): Promise<void> {
     reads['trial balance now'] = await measure('trial balance now', samples, () => get('/audit/ledger/trial-balance'));
     // The same-run reference for the reads: the cheapest answer the bank gives (no database), over the same HTTP.
     reads['reference: GET /health'] = await measure('reference: GET /health', samples, () => call(base, 'GET', '/health'));
-    // The worst instant for the replay: the end of the history's busiest day (the most journal lines), just before its
-    // close, so the answer is the day before's close and the whole day's log after it.
-    const { rows: busiest } = await pool.query<{ business_date: string; closed_at: Date; line_count: number }>(
-      'SELECT business_date::text, closed_at, line_count FROM rm.ledger_days ORDER BY line_count DESC, business_date LIMIT 1',
-    );
-    if (busiest[0]) {
-      const at = new Date(busiest[0].closed_at.getTime() - 1).toISOString();
-      reads[`trial balance at the end of the busiest day (${busiest[0].business_date}: ${busiest[0].line_count} journal lines replayed)`] = await measure(
-        'trial balance at the end of the busiest day',
-        Math.max(5, Math.floor(samples / 4)),
-        async () => {
-          const answer = await get(`/audit/ledger/trial-balance?at=${encodeURIComponent(at)}`);
-          const data = (answer.body as { data?: { balanced?: boolean; totalDebits?: number; totalCredits?: number } }).data;
-          if (answer.status === 200 && (data?.balanced !== true || data.totalDebits !== data.totalCredits)) throw new Error(`the trial balance at ${at} is not balanced: ${JSON.stringify(data)}`);
-          return answer;
-        },
-      );
-    }
     const afterClose = await postStaffDay(base, admin, ordinaryId);
     reads[`trial balance at an instant (${afterClose.postings} postings after the latest close)`] = await measure('trial balance at an instant', Math.max(5, Math.floor(samples / 4)), () =>
       get(`/audit/ledger/trial-balance?at=${encodeURIComponent(afterClose.at)}`),
