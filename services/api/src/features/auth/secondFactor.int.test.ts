@@ -131,7 +131,7 @@ describe('signing in with a second factor', () => {
     const now = stepAt(clock());
     const codeOf = (step: number) => codeAt(customer.secret, new Date(step * TOTP_PERIOD_SECONDS * 1000));
     const tryCode = async (code: string) => request(t.app).post('/api/auth/second-factor').send({ challenge: (await passwordStep(customer.email)).challenge, code });
-    // The confirmation used the step before this one (or this one): only a later one is still unused.
+    // The confirmation used an earlier step (the clock moved on since): only a later one is still unused.
     expect((await tryCode(codeOf(now - 2))).status).toBe(401);
     expect((await tryCode(codeOf(now + 2))).status).toBe(401);
     toNextStep();
