@@ -116,6 +116,32 @@ describe('the bulk load of a generated bank', () => {
     expect(positions).toEqual({ n: loaded.seeded.events, first: 1, last: loaded.seeded.events, sequence: loaded.seeded.events, out_of_order: 0 });
   });
 
+  it('records each event at the history’s instant: never going back in the log, a day’s events before its close, each close at its own instant', async () => {
+    const [order] = await rows(
+      bulk,
+      `SELECT count(*) FILTER (WHERE created < previous)::int AS backwards,
+              count(*) FILTER (WHERE created < (metadata->>'occurredAt')::timestamptz - interval '1 second')::int AS before_occurring,
+              count(*) FILTER (WHERE type = 'BusinessDayClosed' AND created <> (data->>'closedAt')::timestamptz)::int AS closes_elsewhere,
+              count(*) FILTER (WHERE created > now() - interval '1 day')::int AS recorded_at_load,
+              min(created) AS first
+         FROM (SELECT created, type, data, metadata, lag(created) OVER (ORDER BY transaction_id, global_position) AS previous FROM eventstore.events) e`,
+    );
+    expect(order).toEqual({ backwards: 0, before_occurring: 0, closes_elsewhere: 0, recorded_at_load: 0, first: new Date('2025-01-01T00:00:00.000Z') });
+  });
+
+  it('keeps the books at every close of the history: its journal lines recorded by its instant, none after it', async () => {
+    // What a trial balance at an instant relies on (the latest close before it, plus the lines recorded by then).
+    const [check] = await rows(
+      bulk,
+      `SELECT count(*)::int AS days,
+              sum((SELECT count(*) FROM rm.journal_lines j WHERE j.position <= d.through_position AND j.recorded_at > d.closed_at))::int AS covered_but_later,
+              sum((SELECT count(*) FROM rm.journal_lines j WHERE j.position > d.through_position AND j.recorded_at <= d.closed_at))::int AS recorded_but_left_out,
+              sum(d.line_count)::int AS lines
+         FROM rm.ledger_days d`,
+    );
+    expect(check).toEqual({ days: 396, covered_but_later: 0, recorded_but_left_out: 0, lines: Number((await rows(bulk, 'SELECT count(*)::int AS n FROM rm.journal_lines'))[0]!.n) });
+  });
+
   it('builds the secondary indexes again and marks the schema installed', async () => {
     const names = (await rows(bulk, `SELECT indexname FROM pg_indexes WHERE schemaname = 'eventstore' AND tablename = 'events'`)).map((row) => row.indexname as string);
     for (const index of [...EVENTS_UNIQUE_KEYS, ...EVENTS_INDEXES]) expect(names).toContain(index.name);

@@ -7,7 +7,10 @@
  * function leaves it:
  *
  * - the events: the same rows (stream, revisions from 0, event id, type, data, metadata with the hash chain the
- *   generator computed with toNewEvents, as for an append), `created` and `transaction_id` by the columns' defaults;
+ *   generator computed with toNewEvents, as for an append), `transaction_id` by the column's default, and `created`
+ *   the instant the history records the event at (seedDays.ts: a day's events just before its close, the close's
+ *   own at its instant), so that the log's recorded instants are the history's, as the day closes' are — a trial
+ *   balance at an instant of the history replays what was recorded by then; without an instant, the load's;
  * - the global positions: the store's sequence, in order, without gaps, and the sequence set past them in each
  *   transaction; a transaction's events share its transaction id, as a batch of appends does;
  * - the streams table: one row per stream with the revision of its last event.
@@ -28,7 +31,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Writable } from 'node:stream';
 import { copyField } from './copyField';
 import { encodeSegment, decodeLine, type SlotLines, type SpilledEvent } from './seedSpill';
-import type { SeedSink } from './seedStream';
+import { isoMicros, type RecordedAt, type SeedSink } from './seedStream';
 
 export interface BulkEventLoadOptions {
   readonly pool: pg.Pool;
@@ -42,7 +45,7 @@ export interface BulkEventLoadOptions {
 
 export interface BulkEventLoad extends SeedSink {
   /** Loads events of the spilled history (seedSpill.ts), after everything handed over before; answers the last position. */
-  appendSpilled(spilled: readonly SpilledEvent[]): Promise<Position | undefined>;
+  appendSpilled(spilled: readonly SpilledEvent[], recordedAt?: RecordedAt): Promise<Position | undefined>;
   /** Commits the open transaction: what was handed over is readable in the store. */
   commit(): Promise<void>;
   /** Commits the last transaction, builds the indexes and marks the schema installed again. */
@@ -68,7 +71,7 @@ export class BulkLoadRefusedError extends Error {
   override readonly name = 'BulkLoadRefusedError';
 }
 
-const EVENT_COLUMNS = 'global_position, stream_id, revision, event_id, type, data, metadata';
+const EVENT_COLUMNS = 'global_position, stream_id, revision, event_id, type, data, metadata, created';
 /** Text handed to the COPY stream at a time. */
 const WRITE_BYTES = 256 * 1024;
 
@@ -210,14 +213,15 @@ export async function openBulkEventLoad(options: BulkEventLoadOptions): Promise<
     }
   };
 
-  const appendSpilled = async (spilled: readonly SpilledEvent[]): Promise<Position | undefined> => {
+  const appendSpilled = async (spilled: readonly SpilledEvent[], recordedAt: RecordedAt | undefined): Promise<Position | undefined> => {
     if (spilled.length === 0) return undefined;
     open ??= await begin();
     const state = open;
+    const now = Date.now() * 1000;
     let position: Position | undefined;
-    for (const event of spilled) {
+    for (const [index, event] of spilled.entries()) {
       position = { commit: state.xid, prepare: nextPosition };
-      state.text += `${nextPosition}${event.copyLine}\n`;
+      state.text += `${nextPosition}${event.copyLine}\t${isoMicros(recordedAt ? recordedAt(index) : now)}\n`;
       if (writer) state.seen.push(checkpointView(event, position));
       if (event.final) {
         state.streamRows.push(`${copyField(event.stream)}\t${event.revision}\n`);
@@ -252,14 +256,14 @@ export async function openBulkEventLoad(options: BulkEventLoadOptions): Promise<
   };
 
   return {
-    append(stream, newEvents, fromRevision, isLast) {
+    append(stream, newEvents, fromRevision, isLast, recordedAt) {
       const lines: SlotLines = new Map();
       encodeSegment(lines, stream, { slot: 0, fromRevision, events: newEvents, last: isLast });
       const spilled = (lines.get(0) ?? '').split('\n').filter(Boolean).map(decodeLine);
-      return serially(() => appendSpilled(spilled));
+      return serially(() => appendSpilled(spilled, recordedAt));
     },
-    appendSpilled(spilled) {
-      return serially(() => appendSpilled(spilled));
+    appendSpilled(spilled, recordedAt) {
+      return serially(() => appendSpilled(spilled, recordedAt));
     },
     commit() {
       return serially(async () => {

@@ -17,7 +17,7 @@ import type { KeyringKey } from '@bank/platform';
 import type { GeneratedPart, SeedBankResult } from './seedBank';
 import { daySlot, paymentSlot, type SeedCalendar } from './seedCalendar';
 import { newEventOf, type SlotSpill, type SpilledEvent } from './seedSpill';
-import { SeedStream, type SeedSink } from './seedStream';
+import { SeedStream, type RecordedAt, type SeedSink } from './seedStream';
 
 /** Spilled events handed to the sink at a time. */
 const BATCH = 2_000;
@@ -41,11 +41,16 @@ export async function seedDays(generated: GeneratedPart, spill: SlotSpill, deps:
     if (last && (!position || comparePositions(last, position) > 0)) position = last;
   };
 
-  /** A slot's events, in order: consecutive events of one stream are one append on the store's path. */
-  const writeSlot = async (slot: number) => {
+  /**
+   * A slot's events, in order: consecutive events of one stream are one append on the store's path. `recordedAt`:
+   * the instant of the slot's `index`-th event (µs).
+   */
+  const writeSlot = async (slot: number, recordedAt: RecordedAt) => {
     let batch: SpilledEvent[] = [];
+    let written = 0;
     const write = async () => {
-      if (sink.appendSpilled) reached(await sink.appendSpilled(batch));
+      const from = written;
+      if (sink.appendSpilled) reached(await sink.appendSpilled(batch, (index) => recordedAt(from + index)));
       else {
         // A stream's events of one slot are one run (one customer's); the runs are appended APPENDS_IN_FLIGHT at a
         // time, so the store batches them.
@@ -63,6 +68,7 @@ export async function seedDays(generated: GeneratedPart, spill: SlotSpill, deps:
         await Promise.all(Array.from({ length: APPENDS_IN_FLIGHT }, lane));
       }
       events += batch.length;
+      written += batch.length;
       batch = [];
     };
     for await (const event of spill.read(slot)) {
@@ -85,7 +91,11 @@ export async function seedDays(generated: GeneratedPart, spill: SlotSpill, deps:
         throw new Error(`The store holds another business calendar (${theirs.type} at revision ${revision} of ${days.stream}): a generated bank is loaded into a database of its own`);
       }
     }
-    for (const segment of days.segments(written)) reached(await sink.append(days.stream, segment.events, segment.fromRevision, final && segment.last));
+    for (const segment of days.segments(written)) {
+      // Each recorded at the instant its command ran (the calendar's start, the COB's).
+      const instants = segment.events.map((event) => Date.parse(String(event.metadata?.occurredAt)) * 1000);
+      reached(await sink.append(days.stream, segment.events, segment.fromRevision, final && segment.last, (index) => instants[index]!));
+    }
     events += days.events.length - written;
     written = days.events.length;
   };
@@ -105,7 +115,11 @@ export async function seedDays(generated: GeneratedPart, spill: SlotSpill, deps:
   for (let day = 0; day < calendar.days; day += 1) {
     const date = calendar.date(day);
     const now = calendar.cobInstant(day);
-    await writeSlot(daySlot(day));
+    // The day's events are recorded in the log's order just before its close, a microsecond apart (they occurred
+    // during the day, in another order: customer by customer), so that the log's recorded instants never go back.
+    const closeMicros = Date.parse(now) * 1000;
+    const dayEvents = spill.count(daySlot(day));
+    await writeSlot(daySlot(day), (index) => closeMicros - (dayEvents - index));
     // What the worker's steps record on a bank with no standing order and no ACH file (standingOrdersStep.ts, settleAchFiles).
     record({ type: 'CompleteCobStep', businessDate: date, step: 'standingOrders', now, summary: { paid: 0, failed: 0, missed: 0 } }, `cob:${date}:standingOrders`, day);
     record({ type: 'CompleteCobStep', businessDate: date, step: 'achSettlement', now, summary: { files: 0, entries: 0, skipped: 0 } }, `cob:${date}:achSettlement`, day);
@@ -118,7 +132,7 @@ export async function seedDays(generated: GeneratedPart, spill: SlotSpill, deps:
     );
     await writeBusinessDays();
     if (isLastDayOfMonth(date)) {
-      await writeSlot(paymentSlot(day));
+      await writeSlot(paymentSlot(day), () => closeMicros);
       const paidAccounts = interest.paidAccounts[day]!;
       const paidCents = interest.paidCents[day]!;
       record({ type: 'CloseInterestMonth', businessDate: date, paidAccounts, paidCents: String(paidCents), now }, `interest:${monthOf(date)}:close`, day);

@@ -88,9 +88,12 @@ export class SlotSpill {
   private readonly dir = mkdtempSync(path.join(tmpdir(), 'seed-history-'));
   private readonly pending: SlotLines = new Map();
   private pendingBytes = 0;
+  private readonly counts: number[];
 
   /** `slots`: the history's (seedCalendar.ts). */
-  constructor(private readonly slots: number) {}
+  constructor(private readonly slots: number) {
+    this.counts = new Array<number>(slots).fill(0);
+  }
 
   /** Adds lines (a customer's, a block's) after everything added before. */
   add(lines: SlotLines): void {
@@ -98,6 +101,9 @@ export class SlotSpill {
       if (slot < 0 || slot >= this.slots) throw new Error(`slot ${slot} is outside the generated history`);
       this.pending.set(slot, (this.pending.get(slot) ?? '') + text);
       this.pendingBytes += text.length;
+      let lines = 0;
+      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', end + 1)) lines += 1;
+      this.counts[slot] = (this.counts[slot] ?? 0) + lines;
     }
     if (this.pendingBytes >= FLUSH_BYTES) this.flush();
   }
@@ -110,6 +116,11 @@ export class SlotSpill {
     for (const [slot, text] of this.pending) appendFileSync(this.fileOf(slot), text);
     this.pending.clear();
     this.pendingBytes = 0;
+  }
+
+  /** How many events the slot holds. */
+  count(slot: number): number {
+    return this.counts[slot] ?? 0;
   }
 
   /** The slot's events, in the order they were added. */

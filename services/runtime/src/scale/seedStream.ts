@@ -81,15 +81,25 @@ export class SeedStream<C, E extends DomainEventLike, S> {
   }
 }
 
+/** The instant (microseconds since the epoch) at which the history records the `index`-th event of a call to a sink. */
+export type RecordedAt = (index: number) => number;
+
+/** An instant in microseconds since the epoch as ISO text with its six digits (what timestamptz keeps). */
+export function isoMicros(micros: number): string {
+  const ms = Math.floor(micros / 1000);
+  return `${new Date(ms).toISOString().slice(0, 23)}${String(micros - ms * 1000).padStart(3, '0')}Z`;
+}
+
 /** Where a generated bank's streams go, a segment at a time, in the log's order (seedDays.ts). */
 export interface SeedSink {
   /**
    * Stores `events` as revisions `fromRevision`… of `stream` (`last`: the stream's last segment); answers the
-   * position of its last event.
+   * position of its last event. `recordedAt`: the instant (µs) the history records the call's `index`-th event at,
+   * which the bulk path writes as the event's `created`; the store's appends record the instant they run at.
    */
-  append(stream: string, events: readonly NewEvent[], fromRevision: number, last: boolean): Promise<Position | undefined>;
+  append(stream: string, events: readonly NewEvent[], fromRevision: number, last: boolean, recordedAt?: RecordedAt): Promise<Position | undefined>;
   /** Events of the spilled history as they are (bulkEventLoad.ts: no decoding); without, `append` gets them decoded. */
-  appendSpilled?(spilled: readonly SpilledEvent[]): Promise<Position | undefined>;
+  appendSpilled?(spilled: readonly SpilledEvent[], recordedAt?: RecordedAt): Promise<Position | undefined>;
   /** Makes everything handed over so far readable in the store (a day close reads it back). */
   commit?(): Promise<void>;
 }
