@@ -1,5 +1,6 @@
 import { achTables } from './achMigration';
 import { interestDaysByPosition, interestTables } from './interestMigration';
+import { ledgerDaysRecordedAt } from './ledgerDaysRecordedMigration';
 import { ledgerTables } from './ledgerMigration';
 import { schemaIdent } from './readModelSchema';
 import { transactionKindInterest } from './transactionKindMigration';
@@ -260,6 +261,7 @@ export const migrations: readonly Migration[] = [
   { version: 7, name: "transactions.kind takes 'interest' (one mapping of a money event to its kind)", sql: transactionKindInterest },
   { version: 8, name: 'ACH: files and their entries', sql: achTables },
   { version: 9, name: 'interest days by accrued position (money events dated by their own position)', sql: interestDaysByPosition },
+  { version: 10, name: 'ledger_days.recorded_at (a close counts for the instants after the log recorded it)', sql: ledgerDaysRecordedAt },
 ];
 
 export const LATEST_MIGRATION = migrations.at(-1)!.version;

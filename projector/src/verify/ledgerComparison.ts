@@ -26,7 +26,7 @@ export async function readLedgerSnapshot(client: Client, tables: ReadModelTables
     `SELECT account_key, transfer_id, amount_cents, since FROM ${tables.clearingItems}`,
   );
   const days = await client.query<{ business_date: string } & Record<string, unknown>>(
-    `SELECT business_date::text AS business_date, closed_at, through_position, total_debits_cents::text AS total_debits_cents,
+    `SELECT business_date::text AS business_date, closed_at, recorded_at, through_position, total_debits_cents::text AS total_debits_cents,
             total_credits_cents::text AS total_credits_cents, balanced, journal_hash, line_count, accounts FROM ${tables.ledgerDays}`,
   );
   const businessDate = await client.query<{ first_date: string | null; mode: string | null; last_closed: string | null }>(
@@ -190,6 +190,7 @@ export function compareLedgerState(replay: LedgerReplay, snapshot: LedgerSnapsho
     }
     const pairs: [string, unknown, unknown][] = [
       ['closedAt', new Date(day.closedAt).toISOString(), (row.closed_at as Date).toISOString()],
+      ['recordedAt', day.recordedAt, (row.recorded_at as Date).toISOString()],
       ['throughPosition', day.throughPosition, row.through_position],
       ['totalDebitsCents', day.totalDebitsCents, row.total_debits_cents],
       ['totalCreditsCents', day.totalCreditsCents, row.total_credits_cents],

@@ -32,6 +32,8 @@ export interface ExpectedClearingItem {
 /** A day close of the replay (BusinessDayClosed's data, as rm.ledger_days holds it). */
 export interface ExpectedDay {
   readonly closedAt: string;
+  /** The close event's `created`. */
+  readonly recordedAt: string;
   readonly throughPosition: string;
   readonly totalDebitsCents: string;
   readonly totalCreditsCents: string;
@@ -68,6 +70,7 @@ export class LedgerReplay {
       if (this.days.has(d.businessDate)) return;
       this.days.set(d.businessDate, {
         closedAt: d.closedAt,
+        recordedAt: recorded.created.toISOString(),
         throughPosition: d.throughPosition,
         totalDebitsCents: d.totalDebitsCents,
         totalCreditsCents: d.totalCreditsCents,

@@ -17,10 +17,10 @@ export const businessDayHandlers: ProjectionHandlers = {
     const d = event.data;
     db.execute(
       `INSERT INTO ${db.tables.ledgerDays} (business_date, closed_at, through_position, total_debits_cents, total_credits_cents, balanced,
-         journal_hash, line_count, accounts)
-       VALUES ($1::date, $2::timestamptz, $3::text, $4::numeric, $5::numeric, $6::boolean, $7::text, $8::integer, $9::jsonb)
+         journal_hash, line_count, accounts, recorded_at)
+       VALUES ($1::date, $2::timestamptz, $3::text, $4::numeric, $5::numeric, $6::boolean, $7::text, $8::integer, $9::jsonb, $10::timestamptz)
        ON CONFLICT (business_date) DO NOTHING`,
-      [d.businessDate, d.closedAt, d.throughPosition, d.totalDebitsCents, d.totalCreditsCents, d.balanced, d.journalHash, d.lineCount, JSON.stringify(d.accounts)],
+      [d.businessDate, d.closedAt, d.throughPosition, d.totalDebitsCents, d.totalCreditsCents, d.balanced, d.journalHash, d.lineCount, JSON.stringify(d.accounts), event.created],
     );
     // GREATEST ignores NULL: the first close sets it; a close applied again never moves it back.
     db.execute(

@@ -20,14 +20,16 @@ interface CloseRow {
 }
 
 /**
- * The latest day close recorded at or before `at` (rm.ledger_days), undefined when none is. Closes are recorded in
- * business-date order, so the newest date whose close is not after `at` is the one (the primary key, read
- * backwards). A close the projector has not applied yet only makes the replay start from the one before.
+ * The latest day close recorded at or before `at` (rm.ledger_days), undefined when none is: closed at or before it
+ * by its own clock, and recorded by the log at or before it (a close covers the log as it stood when recorded;
+ * ledgerDaysRecordedMigration.ts). Closes are recorded in business-date order, so the newest such date is the one
+ * (the primary key, read backwards). A close the projector has not applied yet only makes the replay start from
+ * the one before.
  */
 export async function latestCloseAtOrBefore(db: Queryable, at: Date): Promise<DayCloseStart | undefined> {
   const { rows } = await db.query<CloseRow>(
     `SELECT business_date::text AS day, closed_at, through_position, accounts
-       FROM rm.ledger_days WHERE closed_at <= $1 ORDER BY business_date DESC LIMIT 1`,
+       FROM rm.ledger_days WHERE closed_at <= $1 AND recorded_at <= $1 ORDER BY business_date DESC LIMIT 1`,
     [at],
   );
   const row = rows[0];

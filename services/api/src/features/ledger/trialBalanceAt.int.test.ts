@@ -172,4 +172,24 @@ describe('the trial balance at an instant', () => {
     const third = await request(t.app).get('/api/audit/ledger/days').query({ limit: 1, cursor: past }).set(auditor.auth).expect(200);
     expect(third.body).toEqual({ data: [], next: null });
   });
+
+  it('starts from a close only once the log recorded it, whatever instant it states', async () => {
+    await edit();
+    const expected = await readModelNow();
+    // A close stating an instant before the one the log recorded it at (as a history appended after the fact is):
+    // it covers the log as it stood when recorded, so before then the answer comes from the close before it.
+    const late = await appendClose('2025-01-03', 5n);
+    const recordedAt = new Date(late.closedAt.getTime() + 60_000);
+    await tamperEvents(t.deps.pool, `UPDATE eventstore.events SET created = $1 WHERE stream_id = $2 AND type = 'BusinessDayClosed' AND data->>'businessDate' = '2025-01-03'`, [recordedAt, streams.businessDays()]);
+    await t.deps.pool.query(`UPDATE rm.ledger_days SET recorded_at = $1 WHERE business_date = '2025-01-03'`, [recordedAt]);
+    const at = new Date(late.closedAt.getTime() + 1);
+    const before = await trialBalanceAt(t.deps.pool, t.store, at);
+    expect(before.close?.businessDate).toBe('2025-01-02');
+    // The second close's extra cent, and none of this one's five.
+    const cashAtFed = (balance: TrialBalance) => balance.rows.find((row) => row.key === 'cash-at-fed')!.debitsCents;
+    expect(cashAtFed(before.trialBalance)).toBe(cashAtFed(expected) + 1n);
+    const after = await trialBalanceAt(t.deps.pool, t.store, new Date(recordedAt.getTime() + 1));
+    expect(after.close?.businessDate).toBe('2025-01-03');
+    expect(cashAtFed(after.trialBalance)).toBe(cashAtFed(expected) + 5n);
+  });
 });
