@@ -8,7 +8,8 @@
  * GET /user/me; the ledger's trial balance now (read model) and at an instant (the latest day close and the log after
  * it: the generated history ends the day before yesterday, every day of it closed with its interest; before the bank
  * starts, the business day before today is closed by the bank's own COB, with the interest accrual of every account, timed; the bench then posts a day's worth of staff transactions over HTTP and asks for the
- * trial balance at an instant after them); plus the load and rebuild times, the database size and the largest body. Writes its section of
+ * trial balance at an instant after them, and at the end of the history's busiest day, a millisecond before its close: the
+ * whole day replayed, checked against the journal's lines); plus the load and rebuild times, the database size and the largest body. Writes its section of
  * docs/benchmarks.md (unless --no-write) and prints one JSON object as its last line.
  */
 import { execFile } from 'node:child_process';
@@ -241,6 +242,30 @@ async function main(): Promise<void> {
     reads['trial balance now'] = await measure('trial balance now', samples, () => get('/audit/ledger/trial-balance'));
     // The same-run reference for the reads: the cheapest answer the bank gives (no database), over the same HTTP.
     reads['reference: GET /health'] = await measure('reference: GET /health', samples, () => call(base, 'GET', '/health'));
+    // The worst instant for the replay: the end of the history's busiest day (the most journal lines), a millisecond
+    // before its close, so the answer is the day before's close and the whole day's log after it (the generated
+    // history records a day's events just before its close: seedDays.ts). Checked against the journal's own lines.
+    // A month's last day holds its interest payments (recorded at the close's instant, so read within the clock
+    // margin but not posted); the busiest other day is the worst of an ordinary day.
+    const { rows: busiest } = await pool.query<{ business_date: string; closed_at: Date; line_count: number; month_end: boolean }>(
+      `SELECT DISTINCT ON (month_end) business_date::text, closed_at, line_count, month_end
+         FROM (SELECT *, business_date = (date_trunc('month', business_date) + interval '1 month - 1 day')::date AS month_end FROM rm.ledger_days) d
+        ORDER BY month_end, line_count DESC, business_date`,
+    );
+    for (const day of busiest) {
+      const at = new Date(day.closed_at.getTime() - 1);
+      const expected = await journalTotalsAt(pool, at);
+      const which = day.month_end ? 'the busiest month end' : 'the busiest other day';
+      reads[`trial balance at the end of ${which} (${day.business_date}: ${day.line_count} journal lines)`] = await measure(
+        `trial balance at the end of ${which}`,
+        Math.max(5, Math.floor(samples / 4)),
+        async () => {
+          const answer = await get(`/audit/ledger/trial-balance?at=${encodeURIComponent(at.toISOString())}`);
+          if (answer.status === 200) checkTrialBalance(answer.body, expected, at);
+          return answer;
+        },
+      );
+    }
     const afterClose = await postStaffDay(base, admin, ordinaryId);
     reads[`trial balance at an instant (${afterClose.postings} postings after the latest close)`] = await measure('trial balance at an instant', Math.max(5, Math.floor(samples / 4)), () =>
       get(`/audit/ledger/trial-balance?at=${encodeURIComponent(afterClose.at)}`),
@@ -361,6 +386,30 @@ async function closeGeneratedHistory(databaseUrl: string, pool: ReturnType<typeo
 }
 
 /** A day's worth of staff postings after the latest close (over HTTP, 8 at a time), then an instant after them. */
+/** Each account's debits and credits (cents) over the journal lines recorded at or before `at` (rm.journal_lines). */
+async function journalTotalsAt(pool: ReturnType<typeof createPool>, at: Date): Promise<Map<string, { debits: bigint; credits: bigint }>> {
+  const { rows } = await pool.query<{ key: string; debits: string; credits: string }>(
+    `SELECT account_key AS key, coalesce(sum(amount_cents) FILTER (WHERE side = 'debit'), 0)::text AS debits,
+            coalesce(sum(amount_cents) FILTER (WHERE side = 'credit'), 0)::text AS credits
+       FROM rm.journal_lines WHERE recorded_at <= $1 GROUP BY account_key`,
+    [at],
+  );
+  return new Map(rows.map((row) => [row.key, { debits: BigInt(row.debits), credits: BigInt(row.credits) }]));
+}
+
+/** Throws unless the trial balance answered is balanced and each account's totals are the journal's. */
+function checkTrialBalance(body: unknown, expected: ReadonlyMap<string, { debits: bigint; credits: bigint }>, at: Date): void {
+  const data = (body as { data?: { balanced?: boolean; accounts?: { key: string; debits: number; credits: number }[] } }).data;
+  const cents = (dollars: number) => BigInt(Math.round(dollars * 100));
+  const wrong = (data?.accounts ?? []).filter((row) => {
+    const want = expected.get(row.key) ?? { debits: 0n, credits: 0n };
+    return cents(row.debits) !== want.debits || cents(row.credits) !== want.credits;
+  });
+  if (data?.balanced !== true || !data.accounts?.length || wrong.length > 0) {
+    throw new Error(`the trial balance at ${at.toISOString()} is not the journal's: ${JSON.stringify(wrong.length ? wrong : data)}`);
+  }
+}
+
 async function postStaffDay(base: string, admin: string, customerId: string): Promise<{ postings: number; at: string }> {
   const postings = quick ? 1_000 : 5_000;
   const today = utcDate(new Date());
