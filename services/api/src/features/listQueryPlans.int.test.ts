@@ -115,8 +115,9 @@ beforeAll(async () => {
        FROM generate_series(1, 20000) AS i JOIN c ON c.r = i % 2000`,
   );
   await pool.query(
-    `INSERT INTO rm.ledger_days (business_date, closed_at, through_position, total_debits_cents, total_credits_cents, balanced, journal_hash, line_count, accounts)
-     SELECT date '2020-01-01' + i, timestamptz '2020-01-02' + i * interval '1 day', lpad(i::text, 20, '0') || ':' || lpad(i::text, 20, '0'), 0, 0, true, '', 0, '[]'
+    `INSERT INTO rm.ledger_days (business_date, closed_at, through_position, total_debits_cents, total_credits_cents, balanced, journal_hash, line_count, accounts, recorded_at)
+     SELECT date '2020-01-01' + i, timestamptz '2020-01-02' + i * interval '1 day', lpad(i::text, 20, '0') || ':' || lpad(i::text, 20, '0'), 0, 0, true, '', 0, '[]',
+            timestamptz '2020-01-02' + i * interval '1 day'
        FROM generate_series(1, 2000) AS i`,
   );
   for (const table of ['users', 'transactions', 'staff_audit_log', 'contacts', 'beneficiaries', 'journal_lines', 'ledger_days']) await pool.query(`ANALYZE rm.${table}`);
