@@ -84,8 +84,10 @@ describe('the database server lost', () => {
     expect(recoveredAt! - killedAt).toBeLessThan(15_000);
     expect(after?.name).not.toBe(before.name);
     expect(fx.bank.child.exitCode).toBeNull();
-    expect(counts[500] ?? 0).toBe(0);
-    expect(counts[503] ?? 0).toBeGreaterThan(0);
+    // While the primary is gone a transfer is answered 503 (retry with the same key) or waits until a server takes
+    // writes again (a quick failover: then none is 503), or its client stops waiting (0) and retries; never a 500 or
+    // any other status.
+    expect(Object.keys(counts).filter((status) => !['201', '503', '0'].includes(status))).toEqual([]);
     // Every transfer ended (201 first time or after retries with its key), always with the same transfer.
     expectEachTransferOnce(transfers);
     await waitForQuiet(fx.pool, 60_000);
