@@ -87,6 +87,28 @@ export interface ReadAllOptions {
   readonly limit?: number;
 }
 
+/**
+ * A read of the log as it stood at an instant (readRecorded): in position order after `after`, the events recorded
+ * at or before `atOrBefore` (`created`, at its millisecond), of `eventTypes` only when given, ending at the first
+ * event of any type recorded after `endAfter` (≥ `atOrBefore`). Events recorded between the two instants are skipped
+ * by the store: the log's order is not quite its instants' order, so a replay to an instant reads on for a margin
+ * but wants nothing recorded after the instant.
+ */
+export interface ReadRecordedOptions {
+  /** Exclusive: events strictly after this position. Omit for the start. */
+  readonly after?: Position;
+  readonly limit?: number;
+  readonly atOrBefore: Date;
+  readonly endAfter: Date;
+  readonly eventTypes?: readonly string[];
+}
+
+/** One page of readRecorded: `ended` once the read met an event recorded after `endAfter` or the end of the log. */
+export interface RecordedPage {
+  readonly events: RecordedEvent[];
+  readonly ended: boolean;
+}
+
 export interface SubscribeOptions {
   /** Exclusive start: deliver events strictly after this position. Omit for the start of the log. */
   readonly after?: Position;
@@ -204,6 +226,12 @@ export interface EventStore {
    * `append` ('duplicate'). PostgreSQL only; absent otherwise.
    */
   appendMany?(appends: readonly StreamAppend[]): Promise<StreamAppendOutcome[]>;
+  /**
+   * The log as it stood at an instant, one page (see ReadRecordedOptions): at most `limit` (default 1000) events;
+   * the next page starts after the last event of this one, unless `ended`. Where the store filters as it reads, so
+   * that the events skipped are neither sent nor decoded (PostgreSQL); absent otherwise.
+   */
+  readRecorded?(options: ReadRecordedOptions): Promise<RecordedPage>;
   /**
    * The single decimal number the HTTP edge shows for a position (`X-Event-Position: N`): on PostgreSQL the
    * event's global sequence number, on EventStoreDB its commit position.

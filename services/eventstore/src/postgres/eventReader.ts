@@ -1,6 +1,6 @@
 import { inTransaction } from '@bank/platform';
 import type pg from 'pg';
-import type { EventMetadata, LastStreamEvent, Position, ReadAllOptions, RecordedEvent, StreamEventCount, StreamTail } from '../eventStore';
+import type { EventMetadata, LastStreamEvent, Position, ReadAllOptions, ReadRecordedOptions, RecordedEvent, RecordedPage, StreamEventCount, StreamTail } from '../eventStore';
 import { TOMBSTONE_REVISION, type EventStoreSchema } from './eventStoreSchema';
 
 export const DEFAULT_READ_LIMIT = 1000;
@@ -68,6 +68,14 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
   const readAllAfter = `SELECT ${COLUMNS} FROM ${s.events} WHERE ${VISIBLE}
     AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
     ORDER BY transaction_id, global_position LIMIT $3`;
+  // The log as it stood at an instant: the events recorded by $4 (of the types $6 when not NULL) and the first event
+  // recorded after $5, whose flag `past` ends the read; those recorded in between are skipped here, not sent. The
+  // instants compare at the port's millisecond (RecordedEvent.created is created's millisecond, rounded down).
+  const readRecorded = `SELECT ${COLUMNS}, created >= $5::timestamptz + interval '1 millisecond' AS past FROM ${s.events}
+    WHERE ${VISIBLE} AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
+      AND ((created < $4::timestamptz + interval '1 millisecond' AND ($6::text[] IS NULL OR type = ANY ($6::text[])))
+        OR created >= $5::timestamptz + interval '1 millisecond')
+    ORDER BY transaction_id, global_position LIMIT $3`;
   // The same batch as readAllAfter (only the given types when $4 is not NULL), plus whether committed events wait
   // behind the fence (a transaction that began earlier is still open) and the visible head (the last event below
   // the fence, filtered out or not): one row of NULL batch columns when the batch is empty. "Held back" compares the
@@ -120,6 +128,29 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
           })
         : await pool.query<EventRow>({ name: `${s.name}.read_all`, text: readAllFromStart, values: [limit] });
       return result.rows.map(toRecordedEvent);
+    },
+
+    async readRecorded(options: ReadRecordedOptions): Promise<RecordedPage> {
+      const limit = checkLimit(options.limit ?? DEFAULT_READ_LIMIT);
+      if (options.endAfter.getTime() < options.atOrBefore.getTime()) throw new RangeError('endAfter must not be before atOrBefore');
+      const result = await pool.query<EventRow & { past: boolean }>({
+        name: `${s.name}.read_recorded`,
+        text: readRecorded,
+        values: [
+          (options.after?.commit ?? 0n).toString(),
+          (options.after?.prepare ?? 0n).toString(),
+          limit,
+          options.atOrBefore.toISOString(),
+          options.endAfter.toISOString(),
+          options.eventTypes ? [...options.eventTypes] : null,
+        ],
+      });
+      const events: RecordedEvent[] = [];
+      for (const row of result.rows) {
+        if (row.past) return { events, ended: true };
+        events.push(toRecordedEvent(row));
+      }
+      return { events, ended: result.rows.length < limit };
     },
 
     /**

@@ -117,6 +117,62 @@ describe('PostgreSQL event store', () => {
     await collector.subscription.stop();
   });
 
+  it('reads the log as it stood at an instant: skips what was recorded after it, ends past the margin, filters by type', async () => {
+    const store = open();
+    const start = await store.headPosition();
+    const client = await pool.connect();
+    const slow = stream('slow');
+    const ids = { early: stream('early'), quick: stream('quick'), kept: stream('kept'), later: stream('later') };
+    try {
+      // A transaction that starts (its events' `created`) before others but writes after them: in the log it comes
+      // after an event recorded later than it.
+      await client.query('BEGIN');
+      await client.query('SELECT 1');
+      await sleep(30);
+      await store.append(ids.early, [newEvent('Kept')], 'no_stream');
+      await sleep(30);
+      await store.append(ids.quick, [newEvent('Other')], 'no_stream');
+      const batch = [{ stream: slow, expected: 'no_stream', revision: null, events: [{ id: randomUUID(), type: 'Other', data: {} }] }];
+      await client.query('SELECT * FROM eventstore.append_batch($1::jsonb)', [JSON.stringify(batch)]);
+      await client.query('COMMIT');
+    } finally {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+    }
+    await sleep(30);
+    await store.append(ids.kept, [newEvent('Kept')], 'no_stream');
+    await sleep(30);
+    const last = await store.append(ids.later, [newEvent('Kept')], 'no_stream');
+    await waitUntilVisible(store, last.position);
+    const ours = new Set([slow, ...Object.values(ids)]);
+    const log = (await store.readAll({ after: start })).filter((event) => ours.has(event.streamId));
+    expect(log.map((event) => event.streamId)).toEqual([ids.early, ids.quick, slow, ids.kept, ids.later]);
+    const at = (id: string) => log.find((event) => event.streamId === id)!.created;
+    expect(at(slow).getTime()).toBeLessThan(at(ids.early).getTime());
+
+    const read = async (atOrBefore: Date, endAfter: Date, limit: number, eventTypes?: string[]) => {
+      const pages: string[][] = [];
+      for (let after = start, ended = false; !ended; ) {
+        const page = await store.readRecorded!({ ...(after ? { after } : {}), limit, atOrBefore, endAfter, ...(eventTypes ? { eventTypes } : {}) });
+        pages.push(page.events.filter((event) => ours.has(event.streamId)).map((event) => event.streamId));
+        ended = page.ended;
+        after = page.events.at(-1)?.position ?? after;
+        if (!ended) expect(page.events).toHaveLength(limit);
+      }
+      return pages.flat();
+    };
+    // At the slow transaction's instant, with a margin up to the quick event: only the slow event, found behind
+    // the two recorded after the instant; the read ends at the next event recorded past the margin.
+    expect(await read(at(slow), at(ids.quick), 1000)).toEqual([slow]);
+    // At the quick event, with no margin: everything recorded by then, in log order, a page of one at a time.
+    expect(await read(at(ids.quick), at(ids.quick), 1)).toEqual([ids.early, ids.quick, slow]);
+    // Only one type; the margin reaches past the kept event, which counts, and ends at the later one.
+    expect(await read(at(ids.kept), new Date(at(ids.later).getTime() - 1), 2, ['Kept'])).toEqual([ids.early, ids.kept]);
+    // An instant past them all: to the end of the log.
+    expect(await read(new Date(at(ids.later).getTime() + 60_000), new Date(at(ids.later).getTime() + 60_000), 1000)).toEqual(log.map((event) => event.streamId));
+    await expect(store.readRecorded!({ atOrBefore: at(ids.later), endAfter: at(ids.kept) })).rejects.toThrow(RangeError);
+  });
+
   it('reports each stream at its last revision from its stream index, a tombstoned one at the tombstone', async () => {
     const store = open();
     const one = stream('heads-one');

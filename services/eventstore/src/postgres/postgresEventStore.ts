@@ -67,6 +67,10 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       lifecycle.assertOpen();
       return reader.readAll(readOptions);
     },
+    async readRecorded(readOptions) {
+      lifecycle.assertOpen();
+      return reader.readRecorded(readOptions);
+    },
     async headPosition() {
       lifecycle.assertOpen();
       return reader.headPosition();
