@@ -311,6 +311,7 @@ function trackAppends(store: EventStore): EventStore & { lastAppended(): Positio
     resolvePositionToken: (token) => store.resolvePositionToken(token),
     ...(store.countStreamEvents ? { countStreamEvents: store.countStreamEvents.bind(store) } : {}),
     ...(store.lastStreamEvent ? { lastStreamEvent: store.lastStreamEvent.bind(store) } : {}),
+    ...(store.readRecorded ? { readRecorded: store.readRecorded.bind(store) } : {}),
     close: () => store.close(),
     lastAppended: () => last,
   };

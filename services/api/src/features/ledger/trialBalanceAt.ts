@@ -11,7 +11,7 @@ import {
   type LedgerTotals,
   type TrialBalance,
 } from '@bank/domain';
-import type { EventStore, Position, RecordedEvent } from '@bank/eventstore';
+import type { EventStore, Position, RecordedEvent, RecordedPage } from '@bank/eventstore';
 import { schemaVersionOf } from '../audit/storedEvent';
 import { latestCloseAtOrBefore, type DayCloseStart } from './dayCloseQuery';
 import type { Queryable } from './ledgerTotalsQuery';
@@ -58,6 +58,7 @@ function totalsOfClose(close: DayCloseStart | undefined): LedgerTotals {
 }
 
 const posts = postingEventTypes as ReadonlySet<string>;
+const postingTypes: readonly string[] = [...posts];
 
 /** Adds the journal entry of one event recorded at `recordedAt` to `totals` (an event that posts nothing adds none). */
 function post(totals: LedgerTotals, event: RecordedEvent, recordedAt: Date): void {
@@ -80,33 +81,77 @@ function post(totals: LedgerTotals, event: RecordedEvent, recordedAt: Date): voi
  * most about a day of the log. Without a close it replays from the start of the log.
  */
 export async function trialBalanceAt(db: Queryable, store: EventStore, at: Date, options: TrialBalanceAtOptions = {}): Promise<TrialBalanceAt> {
+  const close = await latestCloseAtOrBefore(db, at);
+  const totals = totalsOfClose(close);
+  const replay = store.readRecorded ? replayRecorded : replayFiltering;
+  const eventsRead = await replay(store, close?.throughPosition, at, totals, options);
+  return { trialBalance: trialBalanceOf(totals), close, eventsRead };
+}
+
+type Replay = (store: EventStore, after: Position | undefined, at: Date, totals: LedgerTotals, options: TrialBalanceAtOptions) => Promise<number>;
+
+/**
+ * Reads pages one after the other, the next one asked for while this one is folded, and lets the read ahead that was
+ * not needed settle without an unhandled rejection.
+ */
+async function readAhead<P>(first: Promise<P>, next: (page: P) => Promise<P> | undefined, fold: (page: P) => boolean): Promise<void> {
+  let pending: Promise<P> | undefined = first;
+  try {
+    while (pending) {
+      const page: P = await pending;
+      pending = next(page);
+      if (!fold(page)) return;
+    }
+  } finally {
+    pending?.catch(() => undefined);
+  }
+}
+
+/** The store filters as it reads (readRecorded): only posting events recorded by `at` come, up to the margin's end. */
+const replayRecorded: Replay = async (store, after, at, totals, options) => {
+  const pageSize = options.pageSize ?? LEDGER_REPLAY_PAGE_SIZE;
+  const endAfter = new Date(at.getTime() + (options.marginMs ?? LEDGER_CLOCK_MARGIN_MS));
+  const read = async (from: Position | undefined): Promise<RecordedPage> => {
+    const page = await store.readRecorded!({ ...(from ? { after: from } : {}), limit: pageSize, atOrBefore: at, endAfter, eventTypes: postingTypes });
+    options.onPage?.(page.events.length);
+    return page;
+  };
+  let eventsRead = 0;
+  await readAhead(
+    read(after),
+    (page) => (page.ended ? undefined : read(page.events.at(-1)?.position)),
+    (page) => {
+      for (const event of page.events) post(totals, event, event.created);
+      eventsRead += page.events.length;
+      return true;
+    },
+  );
+  return eventsRead;
+};
+
+/** A store that cannot filter: every event is read, and those recorded after `at` or posting nothing are passed over. */
+const replayFiltering: Replay = async (store, after, at, totals, options) => {
   const pageSize = options.pageSize ?? LEDGER_REPLAY_PAGE_SIZE;
   const until = at.getTime();
   const stopAfter = until + (options.marginMs ?? LEDGER_CLOCK_MARGIN_MS);
-  const close = await latestCloseAtOrBefore(db, at);
-  const totals = totalsOfClose(close);
-  const read = async (after: Position | undefined): Promise<RecordedEvent[]> => {
-    const page = await store.readAll({ ...(after ? { after } : {}), limit: pageSize });
+  const read = async (from: Position | undefined): Promise<RecordedEvent[]> => {
+    const page = await store.readAll({ ...(from ? { after: from } : {}), limit: pageSize });
     options.onPage?.(page.length);
     return page;
   };
   let eventsRead = 0;
-  let pending: Promise<RecordedEvent[]> | undefined = read(close?.throughPosition);
-  try {
-    while (pending) {
-      const page: RecordedEvent[] = await pending;
-      const last = page.at(-1);
-      pending = last && page.length === pageSize ? read(last.position) : undefined;
+  await readAhead(
+    read(after),
+    (page) => (page.length === pageSize ? read(page.at(-1)!.position) : undefined),
+    (page) => {
       for (const event of page) {
         eventsRead += 1;
         const recordedAt = event.created;
-        if (recordedAt.getTime() > stopAfter) return { trialBalance: trialBalanceOf(totals), close, eventsRead };
+        if (recordedAt.getTime() > stopAfter) return false;
         if (recordedAt.getTime() <= until && posts.has(event.type)) post(totals, event, recordedAt);
       }
-    }
-  } finally {
-    // Stopped before the read ahead was needed: let it settle without an unhandled rejection.
-    pending?.catch(() => undefined);
-  }
-  return { trialBalance: trialBalanceOf(totals), close, eventsRead };
-}
+      return true;
+    },
+  );
+  return eventsRead;
+};
