@@ -12,6 +12,7 @@ import { createProjectorTestDatabase, type ProjectorTestDatabase } from '../test
 import { generateWorkload } from '../testing/randomWorkload';
 import { readModelSnapshot } from '../testing/readModelSnapshot';
 import { verifyReadModels } from '../verify/verifyReadModels';
+import { finishBulkLoad, INDEXES_KEPT_FOR_THE_LOAD, prepareBulkLoad } from './bulkSchema';
 import { RebuildAlreadyRunningError, rebuildProjections } from './rebuildProjections';
 
 let db: ProjectorTestDatabase;
@@ -198,6 +199,32 @@ describe('rebuildProjections', () => {
     expect(phases).toEqual(['load', 'indexes', 'catch-up', 'swap']);
     expect(last).toBe(result.events);
     expect(await readModelSnapshot(db.pool)).toEqual(liveBuilt);
+  });
+
+  it('drops the secondary indexes for the load but those its statements probe, and builds them all again', async () => {
+    const schema = `rm_bulk_probe_${Date.now()}`;
+    await migrateReadModels(db.pool, schema);
+    try {
+      const secondary = async () =>
+        (
+          await db.pool.query<{ indexname: string }>(
+            `SELECT i.indexname FROM pg_indexes i WHERE i.schemaname = $1
+                AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.connamespace = $1::text::regnamespace AND k.conname = i.indexname)
+              ORDER BY 1`,
+            [schema],
+          )
+        ).rows.map((row) => row.indexname);
+      const migrated = await secondary();
+      const tables = (await db.pool.query<{ tablename: string }>('SELECT tablename FROM pg_tables WHERE schemaname = $1', [schema])).rows.map((row) => row.tablename);
+      const state = await prepareBulkLoad(db.pool, schema, tables, false);
+      expect(await secondary()).toEqual([...INDEXES_KEPT_FOR_THE_LOAD]);
+      expect(migrated).toEqual(expect.arrayContaining([...INDEXES_KEPT_FOR_THE_LOAD]));
+      expect(state.indexes).toHaveLength(migrated.length - INDEXES_KEPT_FOR_THE_LOAD.size);
+      await finishBulkLoad(db.pool, state);
+      expect(await secondary()).toEqual(migrated);
+    } finally {
+      await db.pool.query(`DROP SCHEMA "${schema}" CASCADE`);
+    }
   });
 
   it('swaps in logged tables with every index and constraint of the migrations', async () => {

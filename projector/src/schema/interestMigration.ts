@@ -94,5 +94,7 @@ INSERT INTO ${s}.interest_accounts (user_id, account, balance_cents)
  * Migration 9: interest_days by accrued_position. A money event is dated by the last accrual before its own position
  * (a redelivered event dates as it did the first time): one index probe per event instead of a scan of the days.
  */
+export const INTEREST_DAYS_BY_POSITION_INDEX = 'interest_days_accrued_position_idx';
+
 export const interestDaysByPosition = (schemaName: string): string =>
-  `CREATE UNIQUE INDEX interest_days_accrued_position_idx ON ${schemaIdent(schemaName)}.interest_days (accrued_position);`;
+  `CREATE UNIQUE INDEX ${INTEREST_DAYS_BY_POSITION_INDEX} ON ${schemaIdent(schemaName)}.interest_days (accrued_position);`;
