@@ -119,7 +119,11 @@ const replayRecorded: Replay = async (store, after, at, totals, options) => {
   let eventsRead = 0;
   await readAhead(
     read(after),
-    (page) => (page.ended ? undefined : read(page.events.at(-1)?.position)),
+    // A page that did not end is full (the port's contract); an empty one is taken as the end, never as the start.
+    (page) => {
+      const last = page.events.at(-1);
+      return page.ended || !last ? undefined : read(last.position);
+    },
     (page) => {
       for (const event of page.events) post(totals, event, event.created);
       eventsRead += page.events.length;
