@@ -16,7 +16,7 @@ import { verifyReadModels } from '../verify/verifyReadModels';
  * them. Whatever the batches (one event, seven, the whole log, a rebuild), the read models hold what the book
  * holds, and one customer's January is the one computed by hand.
  */
-const TABLES = ['interest_accounts', 'interest_day_balances', 'interest_days', 'interest_months', 'interest_payments'] as const;
+const TABLES = ['interest_accounts', 'interest_accrued', 'interest_day_balances', 'interest_days', 'interest_months', 'interest_payments'] as const;
 const SEED = 29;
 let db: ProjectorTestDatabase;
 let history: InterestHistory;
@@ -66,7 +66,7 @@ describe('the interest projection', () => {
     const book = createInterestBook();
     for (const event of await readAll()) book.apply({ type: event.type, data: event.data } as BankEvent, { streamId: event.streamId, recordedAt: event.created.toISOString() });
     const { rows } = await db.pool.query<{ user_id: string; account: string; month_units: string; carry_units: string; booked_cents: string; paid_cents: string; balance_cents: string }>(
-      'SELECT user_id, account, month_units::text, carry_units::text, booked_cents::text, paid_cents::text, balance_cents::text FROM rm.interest_accounts',
+      'SELECT user_id, account, month_units::text, carry_units::text, booked_cents::text, paid_cents::text, balance_cents::text FROM rm.interest_accrued',
     );
     expect(rows.length).toBe(history.customers.length * 2);
     for (const row of rows) {

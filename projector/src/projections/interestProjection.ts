@@ -55,7 +55,8 @@ export const interestProjection = defineProjection({
       db.batch<InterestBatch>().accrued(d.businessDate, d.rates.savings, d.rates.checking, event.positionText);
     },
     InterestBooked(event, db) {
-      db.batch<InterestBatch>().booked(event.data.businessDate, event.positionText);
+      const d = event.data;
+      db.batch<InterestBatch>().booked(d.businessDate, { accounts: d.accounts, accruedUnits: d.accruedUnits, bookedCents: d.bookedCents }, event.positionText);
     },
     InterestMonthClosed(event, db) {
       const d = event.data;

@@ -1,4 +1,5 @@
 import { achTables } from './achMigration';
+import { interestAccrualMarks } from './interestMarkMigration';
 import { interestDaysByPosition, interestTables } from './interestMigration';
 import { ledgerDaysRecordedAt } from './ledgerDaysRecordedMigration';
 import { ledgerTables } from './ledgerMigration';
@@ -262,6 +263,7 @@ export const migrations: readonly Migration[] = [
   { version: 8, name: 'ACH: files and their entries', sql: achTables },
   { version: 9, name: 'interest days by accrued position (money events dated by their own position)', sql: interestDaysByPosition },
   { version: 10, name: 'ledger_days.recorded_at (a close counts for the instants after the log recorded it)', sql: ledgerDaysRecordedAt },
+  { version: 11, name: 'interest accrued when read: rate sums per day, a mark per account (no daily write of every account)', sql: interestAccrualMarks },
 ];
 
 export const LATEST_MIGRATION = migrations.at(-1)!.version;

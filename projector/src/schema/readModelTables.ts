@@ -20,6 +20,8 @@ export interface ReadModelTables {
   readonly ledgerDays: string;
   readonly businessDate: string;
   readonly interestAccounts: string;
+  /** The view of every account's interest as of the latest accrual (migration 11; not a table: not in READ_MODEL_TABLE_NAMES). */
+  readonly interestAccrued: string;
   readonly interestDayBalances: string;
   readonly interestDays: string;
   readonly interestMonths: string;
@@ -74,6 +76,7 @@ export function readModelTables(schemaName: string): ReadModelTables {
     ledgerDays: `${schema}.ledger_days`,
     businessDate: `${schema}.business_date`,
     interestAccounts: `${schema}.interest_accounts`,
+    interestAccrued: `${schema}.interest_accrued`,
     interestDayBalances: `${schema}.interest_day_balances`,
     interestDays: `${schema}.interest_days`,
     interestMonths: `${schema}.interest_months`,

@@ -53,10 +53,10 @@ export interface InterestSnapshot {
   readonly days: readonly InterestDayRow[];
 }
 
-/** rm.interest_accounts and rm.interest_days (in the caller's snapshot). */
+/** rm.interest_accrued and rm.interest_days (in the caller's snapshot). */
 export async function readInterestSnapshot(client: pg.ClientBase, tables: ReadModelTables): Promise<InterestSnapshot> {
   const accounts = await client.query<InterestAccountRow>(
-    `SELECT user_id, account, balance_cents::text, month_units::text, carry_units::text, booked_cents::text, paid_cents::text FROM ${tables.interestAccounts}`,
+    `SELECT user_id, account, balance_cents::text, month_units::text, carry_units::text, booked_cents::text, paid_cents::text FROM ${tables.interestAccrued}`,
   );
   const days = await client.query<InterestDayRow>(
     `SELECT to_char(business_date, 'YYYY-MM-DD') AS business_date, accounts, accrued_units::text, booked_cents::text FROM ${tables.interestDays}`,

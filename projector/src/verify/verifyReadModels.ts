@@ -70,7 +70,7 @@ interface TransactionRow {
  * Replays every account stream with the domain's evolve and compares balances and transaction lists with the read
  * models, and replays the books through the domain's posting rule (journalEntryOf) and compares them with the
  * journal, the totals per account, the open clearing items and the day closes, and replays every account's interest
- * with the domain's pure book (createInterestBook) and compares it with rm.interest_accounts and rm.interest_days —
+ * with the domain's pure book (createInterestBook) and compares it with rm.interest_accrued (the accounts as of the latest accrual) and rm.interest_days —
  * as of the read models' own checkpoint (the small tables read in one REPEATABLE READ snapshot, so the live
  * projector may keep writing meanwhile; the journal page by page beside the log's pages, up to that checkpoint: its
  * lines there never change).

@@ -117,7 +117,7 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
       const { rows } = await deps.pool.query<{ paid_accounts: number; paid_cents: string; unpaid: number }>(
         `SELECT count(*) FILTER (WHERE paid_cents > 0)::integer AS paid_accounts, coalesce(sum(paid_cents), 0)::text AS paid_cents,
                 count(*) FILTER (WHERE booked_cents > paid_cents)::integer AS unpaid
-           FROM rm.interest_accounts`,
+           FROM rm.interest_accrued`,
       );
       const totals = rows[0]!;
       if (totals.unpaid === 0) return totals;
@@ -152,7 +152,7 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
     const { rows } = await deps.pool.query<OwedRow>(
       `SELECT user_id, account, booked_cents::text, (carry_units + month_units)::text AS owed_units,
               (carry_units + month_units - booked_cents::numeric * ${UNITS_PER_CENT})::text AS carry_out_units
-         FROM rm.interest_accounts
+         FROM rm.interest_accrued
         WHERE booked_cents > paid_cents AND (user_id, account) > ($1::uuid, $2::text)
         ORDER BY user_id, account LIMIT ${PAGE}`,
       [...after],
@@ -263,7 +263,7 @@ export function interestStep(deps: InterestStepDeps): CobStepRunner {
       const { made, last } = await payMonth(month, date);
       const paymentsMs = Math.round(performance.now() - paying);
       // First the projector's checkpoint (a cheap poll) up to this run's last payment, then the count over every
-      // account (a scan of rm.interest_accounts, not to be repeated while the projector works through the payments).
+      // account (a scan of rm.interest_accrued, not to be repeated while the projector works through the payments).
       if (last) await waitForReadModels(deps.pool, last, deps.projectorWaitMs, `the interest payments of ${month}`);
       const totals = await paymentsApplied(month);
       const shownPaidMs = Math.round(performance.now() - paying);

@@ -37,15 +37,24 @@ class Segment {
 type Step =
   | { readonly kind: 'segment'; readonly segment: Segment }
   | { readonly kind: 'accrued'; readonly businessDate: string; readonly savingsRate: number; readonly checkingRate: number; readonly position: string }
-  | { readonly kind: 'booked'; readonly businessDate: string }
+  | { readonly kind: 'booked'; readonly businessDate: string; readonly totals: DayTotals }
   | { readonly kind: 'monthClosed'; readonly month: string; readonly businessDate: string; readonly paidAccounts: number; readonly paidCents: string };
+
+/** A day's accrual over every account, as InterestBooked records it (the COB read it from rm.interest_days). */
+export interface DayTotals {
+  readonly accounts: number;
+  readonly accruedUnits: string;
+  readonly bookedCents: number;
+}
 
 const UPC = String(UNITS_PER_CENT);
 
 /**
  * One batch of the interest projection, in log order: the money events between two day events (a segment) become
  * a few set-based statements (the accounts opened, the day balances, the payments), and each day event one
- * statement (the accrual of every account, the booking flag, the month's roll). The order of the statements is the
+ * statement (the accrual: the accounts moved marked and the day's row; the booking flag; the month's roll). An
+ * account's units since its mark are its balance times its kind's rate sums (migration 11, docs/interest.md
+ * "Accrued when read"), so no statement writes every account but the month's roll. The order of the statements is the
  * log's, so an accrual sees exactly the events before it — whatever the batch's size (a rebuild's batches hold
  * months). Every statement is idempotent on its own (see docs/interest.md, "Replayable"):
  *   - a day balance is dated by its event's position against rm.interest_days (the accruals before it), skipped when
@@ -90,10 +99,10 @@ export class InterestBatch implements BatchWriter {
     this.steps.push({ kind: 'accrued', businessDate, savingsRate, checkingRate, position });
   }
 
-  booked(businessDate: string, position: string): void {
+  booked(businessDate: string, totals: DayTotals, position: string): void {
     if (!this.first(position)) return;
     this.current = undefined;
-    this.steps.push({ kind: 'booked', businessDate });
+    this.steps.push({ kind: 'booked', businessDate, totals });
   }
 
   monthClosed(month: string, businessDate: string, paidAccounts: number, paidCents: string, position: string): void {
@@ -103,10 +112,14 @@ export class InterestBatch implements BatchWriter {
   }
 
   statements(tables: ReadModelTables): Statement[] {
+    // A day booked in this batch (a rebuild's, a projector catching up) gives its accrual the totals the log
+    // recorded, so the accrual need not compute them over every account.
+    const booked = new Map<string, DayTotals>();
+    for (const step of this.steps) if (step.kind === 'booked') booked.set(step.businessDate, step.totals);
     const out: Statement[] = [];
     for (const step of this.steps) {
       if (step.kind === 'segment') out.push(...segmentStatements(tables, step.segment));
-      else if (step.kind === 'accrued') out.push(accrualStatement(tables, step));
+      else if (step.kind === 'accrued') out.push(accrualStatement(tables, step, booked.get(step.businessDate)));
       else if (step.kind === 'booked') out.push({ text: `UPDATE ${tables.interestDays} SET booked = true WHERE business_date = $1::date AND NOT booked`, values: [step.businessDate] });
       else out.push(monthCloseStatement(tables, step));
     }
@@ -193,56 +206,80 @@ UPDATE ${tables.interestAccounts} AS a SET paid_cents = a.paid_cents + p.amount_
   };
 }
 
+/** Each kind's rates summed over every accrued day (up to the latest; 0 before any): a one-row CTE body. */
+const rateSums = (tables: ReadModelTables, upTo: string): string =>
+  `SELECT coalesce((SELECT savings_rate_sum FROM ${tables.interestDays} WHERE ${upTo} ORDER BY business_date DESC LIMIT 1), 0) AS savings,
+         coalesce((SELECT checking_rate_sum FROM ${tables.interestDays} WHERE ${upTo} ORDER BY business_date DESC LIMIT 1), 0) AS checking`;
+
 /**
- * The accrual of a business date D, for every account at once (one statement, set-based): the day balances up to D
- * folded into the end-of-day balance; each positive balance accrues balance × its kind's rate units; the month's
- * units grow by that, and booked_cents becomes round_half_even(carry + month units); the day's totals (accounts
- * accruing, units, the increase of the cents booked) go into rm.interest_days — all only when D is not recorded yet.
+ * The accrual of a business date D (docs/interest.md, "Accrued when read"), only when D is not recorded yet, in one
+ * statement. The accounts whose balance changed since the last accrual (their day balances up to D) are marked:
+ * their old balance's units up to the last accrual go into marked_units, the mark moves to that accrual's rate
+ * sum, and the new balance is theirs from D on. Every other account is left as it is: its units grow by the rate
+ * sums alone. D's row records its rates and rate sums, and the day's totals: those InterestBooked recorded when this
+ * batch holds it, else computed here over the accounts accruing (a read of every account, no write): each accrues
+ * max(balance, 0) × its kind's rate, and books the increase of round_half_even(carry + month units) that makes.
  */
-function accrualStatement(tables: ReadModelTables, step: Extract<Step, { kind: 'accrued' }>): Statement {
+function accrualStatement(tables: ReadModelTables, step: Extract<Step, { kind: 'accrued' }>, recorded: DayTotals | undefined): Statement {
+  const rateOf = (alias: string) => `CASE ${alias}.account WHEN 'savings' THEN $2::integer ELSE $3::integer END`;
+  const sumOf = (alias: string) => `CASE ${alias}.account WHEN 'savings' THEN b.savings ELSE b.checking END`;
+  const totals = recorded
+    ? `SELECT $5::integer AS accounts, $6::numeric AS units, $7::bigint AS booked`
+    : `SELECT count(*)::integer AS accounts, coalesce(sum(x.units), 0) AS units,
+         coalesce(sum(${tables.schema}.round_half_even(x.carry + x.before + x.units, ${UPC}) - ${tables.schema}.round_half_even(x.carry + x.before, ${UPC})), 0) AS booked
+    FROM (SELECT a.carry_units AS carry,
+                 a.marked_units + greatest(a.balance_cents, 0)::numeric * (${sumOf('a')} - a.marked_rate_sum) AS before,
+                 coalesce(f.balance_cents, a.balance_cents)::numeric * ${rateOf('a')} AS units
+            FROM ${tables.interestAccounts} a LEFT JOIN folded f ON f.user_id = a.user_id AND f.account = a.account CROSS JOIN before b
+           WHERE (SELECT yes FROM go) AND coalesce(f.balance_cents, a.balance_cents) > 0 AND ${rateOf('a')} > 0) x`;
   const text = `WITH go AS (
   SELECT NOT EXISTS (SELECT 1 FROM ${tables.interestDays} WHERE business_date = $1::date) AS yes
+), before AS (
+  ${rateSums(tables, 'business_date < $1::date')}
 ), folded AS (
   SELECT DISTINCT ON (user_id, account) user_id, account, balance_cents
-    FROM ${tables.interestDayBalances} WHERE business_date <= $1::date
+    FROM ${tables.interestDayBalances} WHERE business_date <= $1::date AND (SELECT yes FROM go)
    ORDER BY user_id, account, business_date DESC
-), source AS (
-  SELECT a.user_id, a.account, coalesce(f.balance_cents, a.balance_cents) AS balance_cents, a.booked_cents,
-         CASE a.account WHEN 'savings' THEN $2::integer ELSE $3::integer END AS rate
-    FROM ${tables.interestAccounts} a LEFT JOIN folded f ON f.user_id = a.user_id AND f.account = a.account
-   WHERE (SELECT yes FROM go)
-     AND (f.user_id IS NOT NULL OR (a.balance_cents > 0 AND CASE a.account WHEN 'savings' THEN $2::integer ELSE $3::integer END > 0))
-), accrual AS (
-  SELECT s.*, CASE WHEN s.balance_cents > 0 THEN s.balance_cents::numeric * s.rate ELSE 0 END AS units FROM source s
-), accrued AS (
+), marked AS (
   UPDATE ${tables.interestAccounts} a
-     SET balance_cents = c.balance_cents,
-         month_units = a.month_units + c.units,
-         booked_cents = ${tables.schema}.round_half_even(a.carry_units + a.month_units + c.units, ${UPC})
-    FROM accrual c
-   WHERE a.user_id = c.user_id AND a.account = c.account
-  RETURNING c.units, a.booked_cents - c.booked_cents AS booked
+     SET marked_units = a.marked_units + greatest(a.balance_cents, 0)::numeric * (${sumOf('f')} - a.marked_rate_sum),
+         marked_rate_sum = ${sumOf('f')},
+         balance_cents = f.balance_cents
+    FROM folded f CROSS JOIN before b
+   WHERE a.user_id = f.user_id AND a.account = f.account
 ), folded_away AS (
   DELETE FROM ${tables.interestDayBalances} WHERE business_date <= $1::date AND (SELECT yes FROM go)
+), totals AS (
+  ${totals}
 )
-INSERT INTO ${tables.interestDays} (business_date, savings_rate, checking_rate, accounts, accrued_units, booked_cents, booked, accrued_position)
-  SELECT $1::date, $2::integer, $3::integer, count(*) FILTER (WHERE units > 0), coalesce(sum(units), 0), coalesce(sum(booked), 0), false, $4::text FROM accrued
+INSERT INTO ${tables.interestDays} (business_date, savings_rate, checking_rate, savings_rate_sum, checking_rate_sum, accounts, accrued_units, booked_cents, booked, accrued_position)
+  SELECT $1::date, $2::integer, $3::integer, b.savings + $2::integer, b.checking + $3::integer, t.accounts, t.units, t.booked, false, $4::text
+    FROM before b CROSS JOIN totals t WHERE (SELECT yes FROM go)
 ON CONFLICT (business_date) DO NOTHING`;
-  return { text, values: [step.businessDate, step.savingsRate, step.checkingRate, step.position] };
+  const values: unknown[] = [step.businessDate, step.savingsRate, step.checkingRate, step.position];
+  if (recorded) values.push(recorded.accounts, recorded.accruedUnits, recorded.bookedCents);
+  return { text, values };
 }
 
 /**
- * The month's roll, once (with its rm.interest_months row): for every account, carry := carry + month units − paid
- * cents × UNITS_PER_CENT; month units, booked and paid back to 0.
+ * The month's roll, once (with its rm.interest_months row): every account's month units up to the month's last
+ * accrual, carry := carry + month units − paid cents × UNITS_PER_CENT; month units and paid back to 0, the mark at
+ * that accrual. An account that accrued nothing, was paid nothing and holds nothing to accrue is left as it is.
  */
 function monthCloseStatement(tables: ReadModelTables, step: Extract<Step, { kind: 'monthClosed' }>): Statement {
+  const sum = `CASE a.account WHEN 'savings' THEN b.savings ELSE b.checking END`;
   const text = `WITH closed AS (
   INSERT INTO ${tables.interestMonths} (month, business_date, paid_accounts, paid_cents) VALUES ($1::text, $2::date, $3::integer, $4::bigint)
   ON CONFLICT (month) DO NOTHING
   RETURNING month
+), before AS (
+  ${rateSums(tables, 'business_date <= $2::date')}
 )
 UPDATE ${tables.interestAccounts} AS a
-   SET carry_units = a.carry_units + a.month_units - a.paid_cents::numeric * ${UPC}, month_units = 0, booked_cents = 0, paid_cents = 0
- WHERE EXISTS (SELECT 1 FROM closed) AND (a.month_units <> 0 OR a.booked_cents <> 0 OR a.paid_cents <> 0)`;
+   SET carry_units = a.carry_units + a.marked_units + greatest(a.balance_cents, 0)::numeric * (${sum} - a.marked_rate_sum) - a.paid_cents::numeric * ${UPC},
+       marked_units = 0, marked_rate_sum = ${sum}, paid_cents = 0
+  FROM before b
+ WHERE EXISTS (SELECT 1 FROM closed)
+   AND (a.marked_units <> 0 OR a.paid_cents <> 0 OR (a.balance_cents > 0 AND a.marked_rate_sum <> ${sum}))`;
   return { text, values: [step.month, step.businessDate, step.paidAccounts, step.paidCents] };
 }

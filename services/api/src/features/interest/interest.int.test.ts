@@ -190,11 +190,12 @@ describe('a customer’s interest', () => {
 
   it('accrued this month (rounded half to even per account), the year’s payments, any year; staff read the same', async () => {
     const pool = t.deps.pool;
-    // Savings: 3.5 cents accrued and no carry → 4 (half to even); checking: 0.5 cent → 0.
+    // Savings: 3.5 cents accrued and no carry → 4 (half to even); checking: 0.5 cent → 0. (Marked at the latest
+    // accrual, none here: the units are the month's, with nothing accrued since.)
     await pool.query(
-      `INSERT INTO rm.interest_accounts (user_id, account, balance_cents, month_units, carry_units, booked_cents, paid_cents)
-       VALUES ($1, 'savings', 1000, $2, 0, 4, 0), ($1, 'checking', 0, $3, 0, 0, 0)
-       ON CONFLICT (user_id, account) DO UPDATE SET month_units = EXCLUDED.month_units, carry_units = EXCLUDED.carry_units`,
+      `INSERT INTO rm.interest_accounts (user_id, account, balance_cents, marked_units, carry_units, paid_cents)
+       VALUES ($1, 'savings', 1000, $2, 0, 0), ($1, 'checking', 0, $3, 0, 0)
+       ON CONFLICT (user_id, account) DO UPDATE SET marked_units = EXCLUDED.marked_units, carry_units = EXCLUDED.carry_units`,
       [customer.userId, String((7n * UNITS_PER_CENT) / 2n), String(UNITS_PER_CENT / 2n)],
     );
     const payment = (id: string, account: string, month: string, date: string, cents: number) =>

@@ -13,7 +13,7 @@ export interface InterestPaymentRow {
   readonly amountCents: bigint;
 }
 
-/** A customer's interest in one year, in cents (read models rm.interest_accounts and rm.interest_payments). */
+/** A customer's interest in one year, in cents (read models rm.interest_accrued and rm.interest_payments). */
 export interface InterestSummary {
   readonly year: number;
   /** Σ accounts: the month-to-date exact accrual plus the carry, rounded half to even (what the month-end would pay now). */
@@ -44,7 +44,7 @@ export async function readInterestSummary(pool: pg.Pool, userId: string, year: n
     async (client) => {
       const accounts = await client.query<{ account: AccountKind; month_units: string; carry_units: string; paid_cents: string }>(
         `SELECT account, round(month_units)::text AS month_units, round(carry_units)::text AS carry_units, paid_cents::text AS paid_cents
-           FROM rm.interest_accounts WHERE user_id = $1`,
+           FROM rm.interest_accrued WHERE user_id = $1`,
         [userId],
       );
       const payments = await client.query<{ transaction_id: string; account: AccountKind; month: string; business_date: string; amount_cents: string }>(

@@ -25,7 +25,7 @@ interface SubledgerRow {
 
 /** The interest-payable subledger (docs/interest.md): the cents booked and not yet paid, of the days booked. */
 const INTEREST_PAYABLE_SQL = `SELECT (
-  (SELECT coalesce(sum(booked_cents - paid_cents), 0) FROM rm.interest_accounts)
+  (SELECT coalesce(sum(booked_cents - paid_cents), 0) FROM rm.interest_accrued)
   - (SELECT coalesce(sum(booked_cents), 0) FROM rm.interest_days WHERE NOT booked)
 )::text AS cents`;
 
@@ -47,7 +47,7 @@ function balanceOf(totals: ReadonlyMap<string, AccountTotals>, key: string): big
 
 /**
  * Each control account against the sum of its customers' balances (rm.accounts), interest-payable against the
- * interest booked and not yet paid (rm.interest_accounts, rm.interest_days), each clearing account against its
+ * interest booked and not yet paid (rm.interest_accrued, rm.interest_days), each clearing account against its
  * open items (rm.clearing_items). The tables are read in one REPEATABLE READ snapshot: the projector
  * writes a batch to all of them in one transaction, so the report sees each batch whole or not at all and a
  * difference it shows is a real one, never a batch half seen.
