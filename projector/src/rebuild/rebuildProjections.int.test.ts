@@ -217,7 +217,7 @@ describe('rebuildProjections', () => {
       const migrated = await secondary();
       const tables = (await db.pool.query<{ tablename: string }>('SELECT tablename FROM pg_tables WHERE schemaname = $1', [schema])).rows.map((row) => row.tablename);
       const state = await prepareBulkLoad(db.pool, schema, tables, false);
-      expect(await secondary()).toEqual([...INDEXES_KEPT_FOR_THE_LOAD]);
+      expect(await secondary()).toEqual([...INDEXES_KEPT_FOR_THE_LOAD].sort());
       expect(migrated).toEqual(expect.arrayContaining([...INDEXES_KEPT_FOR_THE_LOAD]));
       expect(state.indexes).toHaveLength(migrated.length - INDEXES_KEPT_FOR_THE_LOAD.size);
       await finishBulkLoad(db.pool, state);

@@ -4,6 +4,9 @@ import { schemaIdent } from './readModelSchema';
 /** The view of every account's interest as of the latest accrual (what rm.interest_accounts held before migration 11). */
 export const INTEREST_ACCRUED_VIEW = 'interest_accrued';
 
+/** interest_day_balances by date: an accrual reads and deletes the rows after the last accrual up to its date. */
+export const INTEREST_DAY_BALANCES_BY_DATE_INDEX = 'interest_day_balances_date_idx';
+
 /**
  * Migration 11: the accrual stops writing every account every day (docs/interest.md, "Accrued when read").
  *
@@ -25,6 +28,11 @@ export const INTEREST_ACCRUED_VIEW = 'interest_accrued';
  *
  * On a bank that has accrued already, every account's units count through the latest accrual (the old rule wrote
  * them every day), so its mark is that day's rate sum.
+ *
+ * interest_day_balances gets an index by date: the accrual of D reads and deletes the rows dated after the last
+ * accrual up to D (every row left is dated after the last accrual), a range of that index, where it scanned the
+ * table, with every row an accrual before it deleted and no vacuum has removed yet (a rebuild's load deletes each
+ * day's rows a moment after writing them).
  */
 export const interestAccrualMarks = (schemaName: string): string => {
   const s = schemaIdent(schemaName);
@@ -42,6 +50,8 @@ UPDATE ${s}.interest_accounts a
    SET marked_rate_sum = CASE a.account WHEN 'savings' THEN l.savings_rate_sum ELSE l.checking_rate_sum END
   FROM (SELECT savings_rate_sum, checking_rate_sum FROM ${s}.interest_days ORDER BY business_date DESC LIMIT 1) l;
 ALTER TABLE ${s}.interest_accounts DROP COLUMN booked_cents;
+
+CREATE INDEX ${INTEREST_DAY_BALANCES_BY_DATE_INDEX} ON ${s}.interest_day_balances (business_date);
 
 CREATE VIEW ${s}.${INTEREST_ACCRUED_VIEW} AS
 SELECT a.user_id, a.account, a.balance_cents, m.month_units, a.carry_units,

@@ -232,13 +232,18 @@ function accrualStatement(tables: ReadModelTables, step: Extract<Step, { kind: '
                  coalesce(f.balance_cents, a.balance_cents)::numeric * ${rateOf('a')} AS units
             FROM ${tables.interestAccounts} a LEFT JOIN folded f ON f.user_id = a.user_id AND f.account = a.account CROSS JOIN before b
            WHERE (SELECT yes FROM go) AND coalesce(f.balance_cents, a.balance_cents) > 0 AND ${rateOf('a')} > 0) x`;
+  // The day balances to fold: every one left is dated after the last accrual (an earlier date is never written),
+  // so the range (last accrual, D] of the index by date holds them all, and none an earlier accrual deleted.
+  const toFold = `business_date > coalesce((SELECT max(business_date) FROM ${tables.interestDays} WHERE business_date < $1::date), '-infinity'::date)
+     AND business_date <= $1::date AND (SELECT yes FROM go)`;
   const text = `WITH go AS (
   SELECT NOT EXISTS (SELECT 1 FROM ${tables.interestDays} WHERE business_date = $1::date) AS yes
 ), before AS (
   ${rateSums(tables, 'business_date < $1::date')}
 ), folded AS (
   SELECT DISTINCT ON (user_id, account) user_id, account, balance_cents
-    FROM ${tables.interestDayBalances} WHERE business_date <= $1::date AND (SELECT yes FROM go)
+    FROM ${tables.interestDayBalances}
+   WHERE ${toFold}
    ORDER BY user_id, account, business_date DESC
 ), marked AS (
   UPDATE ${tables.interestAccounts} a
@@ -248,7 +253,7 @@ function accrualStatement(tables: ReadModelTables, step: Extract<Step, { kind: '
     FROM folded f CROSS JOIN before b
    WHERE a.user_id = f.user_id AND a.account = f.account
 ), folded_away AS (
-  DELETE FROM ${tables.interestDayBalances} WHERE business_date <= $1::date AND (SELECT yes FROM go)
+  DELETE FROM ${tables.interestDayBalances} WHERE ${toFold}
 ), totals AS (
   ${totals}
 )
