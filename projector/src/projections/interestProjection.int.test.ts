@@ -2,6 +2,7 @@ import { createInterestBook, UNITS_PER_CENT, type BankEvent } from '@bank/domain
 import type { Position, RecordedEvent } from '@bank/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildProjections } from '../rebuild/rebuildProjections';
+import { halfEvenSql } from '../schema/halfEvenSql';
 import { startProjector } from '../runner/projectorRunner';
 import { appendHistory } from '../testing/appendHistory';
 import { HANNA, INTEREST_ADMIN, interestHistory, type InterestHistory } from '../testing/interestHistory';
@@ -130,7 +131,7 @@ describe('the interest projection', () => {
     expect(rows).toEqual([{ actor_id: INTEREST_ADMIN, actor_role: 'admin', details: expect.objectContaining({ account: 'savings', annualRate: 41_250, effectiveFrom: '2028-03-05' }) }]);
   });
 
-  it('the round_half_even function rounds ties to the even cent, both signs', async () => {
+  it('the round_half_even function, and the same rule written out, round ties to the even cent, both signs', async () => {
     const cases: [string, string][] = [
       ['182500000', '0'], // half a cent: to 0 (even)
       ['547500000', '2'], // 1.5 cents: to 2
@@ -145,6 +146,12 @@ describe('the interest projection', () => {
     for (const [units, cents] of cases) {
       const { rows } = await db.pool.query<{ cents: string }>('SELECT rm.round_half_even($1::numeric, 365000000)::text AS cents', [units]);
       expect(rows[0]!.cents, units).toBe(cents);
+      // The same rule written out for queries over many rows (the view rm.interest_accrued, the accrual's totals).
+      const inline = await db.pool.query<{ cents: string }>(
+        `SELECT (${halfEvenSql('h.q', 'h.r', '365000000')})::text AS cents FROM (SELECT div($1::numeric, 365000000) AS q, mod($1::numeric, 365000000) AS r) h`,
+        [units],
+      );
+      expect(inline.rows[0]!.cents, units).toBe(cents);
     }
   });
 });

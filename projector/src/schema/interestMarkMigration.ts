@@ -1,4 +1,5 @@
 import { UNITS_PER_CENT } from '@bank/domain';
+import { halfEvenSql } from './halfEvenSql';
 import { schemaIdent } from './readModelSchema';
 
 /** The view of every account's interest as of the latest accrual (what rm.interest_accounts held before migration 11). */
@@ -22,7 +23,7 @@ export const INTEREST_DAY_BALANCES_BY_DATE_INDEX = 'interest_day_balances_date_i
  *   marked_rate_sum)` more. An accrual moves the mark only of the accounts whose balance it folds; a month close
  *   moves every accruing account's mark as it rolls the carry;
  * - `booked_cents` is gone from the table: it is `round_half_even(carry + month units)` at any moment, computed by
- *   the view `interest_accrued`, which gives every reader the old table's columns (month_units, booked_cents as of
+ *   the view `interest_accrued` (the rounding written out, halfEvenSql.ts), which gives every reader the old table's columns (month_units, booked_cents as of
  *   the latest accrual). The column is dropped, not left unwritten, so that a reader of the old code fails loudly
  *   instead of reading a stale figure, and `month_units` is renamed for the same reason (its meaning changed).
  *
@@ -55,12 +56,13 @@ CREATE INDEX ${INTEREST_DAY_BALANCES_BY_DATE_INDEX} ON ${s}.interest_day_balance
 
 CREATE VIEW ${s}.${INTEREST_ACCRUED_VIEW} AS
 SELECT a.user_id, a.account, a.balance_cents, m.month_units, a.carry_units,
-       ${s}.round_half_even(a.carry_units + m.month_units, ${UNITS_PER_CENT}) AS booked_cents, a.paid_cents
+       ${halfEvenSql('h.q', 'h.r', String(UNITS_PER_CENT))} AS booked_cents, a.paid_cents
   FROM ${s}.interest_accounts a
   CROSS JOIN (SELECT coalesce((SELECT savings_rate_sum FROM ${s}.interest_days ORDER BY business_date DESC LIMIT 1), 0) AS savings,
                      coalesce((SELECT checking_rate_sum FROM ${s}.interest_days ORDER BY business_date DESC LIMIT 1), 0) AS checking) latest
   CROSS JOIN LATERAL (
     SELECT a.marked_units + greatest(a.balance_cents, 0)::numeric
              * (CASE a.account WHEN 'savings' THEN latest.savings ELSE latest.checking END - a.marked_rate_sum) AS month_units
-  ) m;`;
+  ) m
+  CROSS JOIN LATERAL (SELECT div(a.carry_units + m.month_units, ${UNITS_PER_CENT}) AS q, mod(a.carry_units + m.month_units, ${UNITS_PER_CENT}) AS r) h;`;
 };

@@ -1,5 +1,6 @@
 import { UNITS_PER_CENT } from '@bank/domain';
 import type { Statement } from '../../changes/changeStatements';
+import { halfEvenSql } from '../../schema/halfEvenSql';
 import type { ReadModelTables } from '../../schema/readModelTables';
 import type { BatchWriter } from '../projection';
 
@@ -226,12 +227,14 @@ function accrualStatement(tables: ReadModelTables, step: Extract<Step, { kind: '
   const totals = recorded
     ? `SELECT $5::integer AS accounts, $6::numeric AS units, $7::bigint AS booked`
     : `SELECT count(*)::integer AS accounts, coalesce(sum(x.units), 0) AS units,
-         coalesce(sum(${tables.schema}.round_half_even(x.carry + x.before + x.units, ${UPC}) - ${tables.schema}.round_half_even(x.carry + x.before, ${UPC})), 0) AS booked
+         coalesce(sum(${halfEvenSql('h.q1', 'h.r1', UPC)} - ${halfEvenSql('h.q0', 'h.r0', UPC)}), 0) AS booked
     FROM (SELECT a.carry_units AS carry,
                  a.marked_units + greatest(a.balance_cents, 0)::numeric * (${sumOf('a')} - a.marked_rate_sum) AS before,
                  coalesce(f.balance_cents, a.balance_cents)::numeric * ${rateOf('a')} AS units
             FROM ${tables.interestAccounts} a LEFT JOIN folded f ON f.user_id = a.user_id AND f.account = a.account CROSS JOIN before b
-           WHERE (SELECT yes FROM go) AND coalesce(f.balance_cents, a.balance_cents) > 0 AND ${rateOf('a')} > 0) x`;
+           WHERE (SELECT yes FROM go) AND coalesce(f.balance_cents, a.balance_cents) > 0 AND ${rateOf('a')} > 0) x
+    CROSS JOIN LATERAL (SELECT div(x.carry + x.before + x.units, ${UPC}) AS q1, mod(x.carry + x.before + x.units, ${UPC}) AS r1,
+                               div(x.carry + x.before, ${UPC}) AS q0, mod(x.carry + x.before, ${UPC}) AS r0) h`;
   // The day balances to fold: every one left is dated after the last accrual (an earlier date is never written),
   // so the range (last accrual, D] of the index by date holds them all, and none an earlier accrual deleted.
   const toFold = `business_date > coalesce((SELECT max(business_date) FROM ${tables.interestDays} WHERE business_date < $1::date), '-infinity'::date)
