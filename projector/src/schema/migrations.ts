@@ -9,7 +9,8 @@ import { transactionKindInterest } from './transactionKindMigration';
 /**
  * The read-model migrations, in order. Each is SQL for one schema (the live `rm` or a rebuild's `rm_build_<n>`),
  * so a rebuild creates exactly the tables the live schema has. Never edit or reorder an applied migration: add a
- * new one (additive changes only: the API reads these tables while the projector writes them).
+ * new one (additive changes only: the API reads these tables while the projector writes them; migration 11 is the
+ * one exception, and says why in interestMarkMigration.ts).
  *
  * Conventions:
  * - money is bigint cents; node-postgres returns int8 as strings (Number() them: every balance is a safe integer);
