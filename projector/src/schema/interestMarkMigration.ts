@@ -23,9 +23,10 @@ export const INTEREST_DAY_BALANCES_BY_DATE_INDEX = 'interest_day_balances_date_i
  *   marked_rate_sum)` more. An accrual moves the mark only of the accounts whose balance it folds; a month close
  *   moves every accruing account's mark as it rolls the carry;
  * - `booked_cents` is gone from the table: it is `round_half_even(carry + month units)` at any moment, computed by
- *   the view `interest_accrued` (the rounding written out, halfEvenSql.ts), which gives every reader the old table's columns (month_units, booked_cents as of
- *   the latest accrual). The column is dropped, not left unwritten, so that a reader of the old code fails loudly
- *   instead of reading a stale figure, and `month_units` is renamed for the same reason (its meaning changed).
+ *   the view `interest_accrued` (the rounding written out, halfEvenSql.ts), which gives every reader the old
+ *   table's columns (month_units, booked_cents as of the latest accrual). The column is dropped, not left
+ *   unwritten, so that a reader of the old code fails loudly instead of reading a stale figure, and `month_units`
+ *   is renamed for the same reason (its meaning changed).
  *
  * On a bank that has accrued already, every account's units count through the latest accrual (the old rule wrote
  * them every day), so its mark is that day's rate sum.
