@@ -15,3 +15,5 @@ export * from './cli';
 export * from './clock';
 export { seededRandom } from './seededRandom';
 export * from './redisDurability';
+export * from './turnBatcher';
+export * from './turnNotifier';

@@ -1,10 +1,17 @@
-import { inTransaction } from '@bank/platform';
+import { createTurnBatcher, inTransaction } from '@bank/platform';
 import type pg from 'pg';
 import type { EventMetadata, LastStreamEvent, Position, ReadAllOptions, ReadRecordedOptions, RecordedEvent, RecordedPage, StreamEventCount, StreamTail } from '../eventStore';
 import { TOMBSTONE_REVISION, type EventStoreSchema } from './eventStoreSchema';
 
 export const DEFAULT_READ_LIMIT = 1000;
 const MAX_BIGINT = 2n ** 63n - 1n;
+
+/** One stream read as the port asks it: from a revision, at most `limit` events (null: all). */
+interface StreamReadRequest {
+  readonly stream: string;
+  readonly from: bigint;
+  readonly limit: number | null;
+}
 
 interface EventRow {
   global_position: string;
@@ -31,6 +38,30 @@ export interface SubscriptionBatch {
   /** The last event readable when the batch was read (filtered out or not); undefined for an empty log. */
   readonly head: Position | undefined;
 }
+
+/** The most subscribers' reads gathered into one statement (createTurnBatcher). */
+const SUBSCRIPTION_READS_IN_ONE = 20;
+
+interface SubscriptionReadRequest {
+  readonly after: Position | undefined;
+  readonly limit: number;
+  readonly types: readonly string[] | undefined;
+}
+
+type SubscriptionRow = EventRow & HeadColumns & { held_back: boolean };
+
+/** A subscription's batch from its rows (one row of NULL event columns when it read no event). */
+function subscriptionBatchOf(rows: readonly SubscriptionRow[]): SubscriptionBatch {
+  const first = rows[0];
+  const head =
+    first?.head_transaction_id != null && first.head_global_position != null
+      ? { commit: BigInt(first.head_transaction_id), prepare: BigInt(first.head_global_position) }
+      : undefined;
+  return { events: rows.filter((row) => row.global_position !== null).map(toRecordedEvent), heldBack: first?.held_back ?? false, head };
+}
+
+/** The most stream reads gathered into one statement (createTurnBatcher). */
+const STREAMS_IN_ONE_READ = 200;
 
 /** The most index walks (streams × (queries + 1)) streamTails makes in one plain query. */
 export const TAILS_IN_ONE_ROUND_TRIP = 4_000;
@@ -91,9 +122,32 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
     SELECT batch.*, head.head_transaction_id, head.head_global_position,
       COALESCE((SELECT transaction_id FROM ${s.events} ORDER BY transaction_id DESC LIMIT 1) >= fence.xmin, false) AS held_back
     FROM fence LEFT JOIN head ON true LEFT JOIN batch ON true ORDER BY batch.transaction_id, batch.global_position`;
+  // Several subscribers' reads in one statement (the subscribers of a process woken by one notification): one fence,
+  // head and "held back" for all, then per request the same batch as subscriptionRead (types as a comma-joined list:
+  // event types never hold a comma). Rows ordered by request; a request with no events has one row of NULL batch columns.
+  const subscriptionReads = `WITH fence AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+    head AS MATERIALIZED (SELECT transaction_id AS head_transaction_id, global_position AS head_global_position
+      FROM ${s.events} WHERE transaction_id < (SELECT xmin FROM fence)
+      ORDER BY transaction_id DESC, global_position DESC LIMIT 1),
+    held AS MATERIALIZED (SELECT COALESCE((SELECT transaction_id FROM ${s.events} ORDER BY transaction_id DESC LIMIT 1) >= (SELECT xmin FROM fence), false) AS held_back),
+    q AS MATERIALIZED (SELECT r.request, r.after_commit, r.after_prepare, r.max_rows, string_to_array(r.type_list, ',') AS types
+      FROM unnest($1::xid8[], $2::int8[], $3::int4[], $4::text[]) WITH ORDINALITY AS r(after_commit, after_prepare, max_rows, type_list, request))
+    SELECT q.request, batch.*, head.head_transaction_id, head.head_global_position, held.held_back
+    FROM q CROSS JOIN held LEFT JOIN head ON true
+    LEFT JOIN LATERAL (SELECT ${COLUMNS} FROM ${s.events}, fence WHERE transaction_id < fence.xmin
+      AND (transaction_id, global_position) > (q.after_commit, q.after_prepare) AND (q.types IS NULL OR type = ANY (q.types))
+      ORDER BY transaction_id, global_position LIMIT q.max_rows) AS batch ON true
+    ORDER BY q.request, batch.transaction_id, batch.global_position`;
   const readStream = `SELECT ${COLUMNS} FROM ${s.events} WHERE stream_id = $1 AND revision >= $2
     AND NOT EXISTS (SELECT 1 FROM ${s.streams} st WHERE st.stream_id = $1 AND st.revision = ${TOMBSTONE_REVISION})
     ORDER BY revision LIMIT $3`;
+  // Several streams' reads in one statement (the coalescer's): per request, its stream's index range from its revision
+  // (at most its limit), unless the stream is tombstoned; rows ordered by request, then revision.
+  const readStreams = `SELECT q.request, ev.* FROM unnest($1::text[], $2::int8[], $3::int8[]) WITH ORDINALITY AS q(wanted, from_revision, max_rows, request)
+    CROSS JOIN LATERAL (SELECT ${COLUMNS} FROM ${s.events} e WHERE e.stream_id = q.wanted AND e.revision >= q.from_revision
+      ORDER BY e.revision LIMIT q.max_rows) AS ev
+    WHERE (SELECT st.revision FROM ${s.streams} st WHERE st.stream_id = q.wanted) IS DISTINCT FROM ${TOMBSTONE_REVISION}
+    ORDER BY q.request, ev.revision`;
   const liveStream = `NOT EXISTS (SELECT 1 FROM ${s.streams} st WHERE st.stream_id = $1 AND st.revision = ${TOMBSTONE_REVISION})`;
   // Both walk the (stream_id, revision) index: a range counted in place, or backwards from $2 to the first match.
   const countStream = `SELECT count(*)::int8 AS n FROM ${s.events} WHERE stream_id = $1 AND revision BETWEEN $2 AND $3
@@ -116,6 +170,55 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
   const streamHeads = `SELECT stream_id, revision FROM ${s.streams}`;
   const head = `SELECT transaction_id, global_position FROM ${s.events} WHERE ${VISIBLE}
     ORDER BY transaction_id DESC, global_position DESC LIMIT 1`;
+
+  async function readOneStream(request: StreamReadRequest): Promise<RecordedEvent[]> {
+    const result = await pool.query<EventRow>({
+      name: `${s.name}.read_stream`,
+      text: readStream,
+      values: [request.stream, request.from.toString(), request.limit],
+    });
+    return result.rows.map(toRecordedEvent);
+  }
+
+  async function readManyStreams(requests: readonly StreamReadRequest[]): Promise<RecordedEvent[][]> {
+    const result = await pool.query<EventRow & { request: string }>({
+      name: `${s.name}.read_streams`,
+      text: readStreams,
+      values: [requests.map((request) => request.stream), requests.map((request) => request.from.toString()), requests.map((request) => request.limit)],
+    });
+    const answers: RecordedEvent[][] = requests.map(() => []);
+    for (const row of result.rows) answers[Number(row.request) - 1]!.push(toRecordedEvent(row));
+    return answers;
+  }
+
+  async function readOneForSubscription({ after, limit, types }: SubscriptionReadRequest): Promise<SubscriptionBatch> {
+    const result = await pool.query<SubscriptionRow>({
+      name: `${s.name}.read_all_subscription`,
+      text: subscriptionRead,
+      values: [(after?.commit ?? 0n).toString(), (after?.prepare ?? 0n).toString(), limit, types ? [...types] : null],
+    });
+    return subscriptionBatchOf(result.rows);
+  }
+
+  async function readManyForSubscription(requests: readonly SubscriptionReadRequest[]): Promise<SubscriptionBatch[]> {
+    const result = await pool.query<SubscriptionRow & { request: string }>({
+      name: `${s.name}.read_all_subscriptions`,
+      text: subscriptionReads,
+      values: [
+        requests.map((request) => (request.after?.commit ?? 0n).toString()),
+        requests.map((request) => (request.after?.prepare ?? 0n).toString()),
+        requests.map((request) => request.limit),
+        requests.map((request) => (request.types ? request.types.join(',') : null)),
+      ],
+    });
+    const rowsOf: SubscriptionRow[][] = requests.map(() => []);
+    for (const row of result.rows) rowsOf[Number(row.request) - 1]!.push(row);
+    return rowsOf.map(subscriptionBatchOf);
+  }
+
+  const subscriptionReadsOfTurn = createTurnBatcher({ runOne: readOneForSubscription, runMany: readManyForSubscription, maxBatch: SUBSCRIPTION_READS_IN_ONE });
+
+  const coalesced = createTurnBatcher({ runOne: readOneStream, runMany: readManyStreams, maxBatch: STREAMS_IN_ONE_READ });
 
   return {
     async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
@@ -161,17 +264,9 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
      * projector's, or anything else writing on the server).
      */
     async readAllForSubscription(after: Position | undefined, limit: number, types?: readonly string[]): Promise<SubscriptionBatch> {
-      const result = await pool.query<EventRow & HeadColumns & { held_back: boolean }>({
-        name: `${s.name}.read_all_subscription`,
-        text: subscriptionRead,
-        values: [(after?.commit ?? 0n).toString(), (after?.prepare ?? 0n).toString(), checkLimit(limit), types ? [...types] : null],
-      });
-      const first = result.rows[0];
-      const head =
-        first?.head_transaction_id != null && first.head_global_position != null
-          ? { commit: BigInt(first.head_transaction_id), prepare: BigInt(first.head_global_position) }
-          : undefined;
-      return { events: result.rows.filter((row) => row.global_position !== null).map(toRecordedEvent), heldBack: first?.held_back ?? false, head };
+      checkLimit(limit);
+      if (types?.some((type) => type.includes(','))) throw new RangeError('An event type to subscribe to cannot hold a comma');
+      return subscriptionReadsOfTurn({ after, limit, types });
     },
 
     /**
@@ -182,12 +277,7 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
     async readStream(stream: string, options: { fromRevision?: bigint; limit?: number } = {}): Promise<RecordedEvent[]> {
       const from = options.fromRevision ?? 0n;
       const limit = options.limit === undefined ? null : checkLimit(options.limit);
-      const result = await pool.query<EventRow>({
-        name: `${s.name}.read_stream`,
-        text: readStream,
-        values: [stream, from < 0n ? '0' : from.toString(), limit],
-      });
-      return result.rows.map(toRecordedEvent);
+      return coalesced({ stream, from: from < 0n ? 0n : from, limit });
     },
 
     /** See EventStore.countStreamEvents: one index range of the stream, counted where it lies. */

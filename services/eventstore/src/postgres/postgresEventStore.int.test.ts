@@ -5,9 +5,11 @@ import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeEventStoreConformance } from '../conformance';
 import { collect, newEvent, newEvents, waitUntilVisible } from '../conformance/conformanceHelpers';
-import type { EventStore, StreamAppendOutcome } from '../eventStore';
+import type { EventStore, Position, StreamAppendOutcome } from '../eventStore';
 import { SET_BASED_MIN_APPENDS } from './appendBatchFunction';
 import { ensureEventStoreSchema } from './ensureEventStoreSchema';
+import { createEventReader } from './eventReader';
+import { DEFAULT_SCHEMA, eventStoreSchema } from './eventStoreSchema';
 import { LISTENER_APPLICATION_NAME } from './notificationListener';
 import { createPostgresEventStore, type PostgresEventStoreOptions } from './postgresEventStore';
 import { tombstoneStream } from './tombstoneStream';
@@ -186,6 +188,100 @@ describe('PostgreSQL event store', () => {
     expect(heads.get(two)).toBe(9223372036854775807n);
   });
 
+  it('sends the stream reads of one turn as one statement, each answered as it would be alone', async () => {
+    const counted = createPool(database.url, 4);
+    const statements: string[] = [];
+    const query = counted.query.bind(counted) as (...args: unknown[]) => unknown;
+    (counted as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const config = args[0] as { name?: string } | string;
+      statements.push(typeof config === 'string' ? config : (config.name ?? 'unnamed'));
+      return query(...args);
+    };
+    try {
+      const store = createPostgresEventStore({ pool: counted });
+      stores.push(store);
+      const [one, two, gone] = [stream('turn-one'), stream('turn-two'), stream('turn-gone')];
+      await store.append(one, newEvents(5), 'no_stream');
+      await store.append(two, newEvents(2), 'no_stream');
+      await store.append(gone, newEvents(1), 'no_stream');
+      await tombstoneStream(pool, gone);
+      const alone = [await store.readStream(one), await store.readStream(one, { fromRevision: 2n, limit: 2 }), await store.readStream(two, { fromRevision: 1n })];
+      statements.length = 0;
+
+      const together = await Promise.all([
+        store.readStream(one),
+        store.readStream(one, { fromRevision: 2n, limit: 2 }),
+        store.readStream(two, { fromRevision: 1n }),
+        store.readStream(gone),
+        store.readStream(stream('turn-missing')),
+        store.readStream(two, { fromRevision: 9n }),
+      ]);
+
+      expect(statements).toEqual(['eventstore.read_streams']);
+      expect(together.slice(0, 3)).toEqual(alone);
+      expect(together[1]!.map((event) => event.revision)).toEqual([2n, 3n]);
+      expect(together.slice(3).map((events) => events.length)).toEqual([0, 0, 0]);
+      // Two reads of one stream in a turn get rows of their own.
+      expect(together[0]![2]).not.toBe(together[1]![0]);
+      // A read alone in its turn is the plain statement.
+      statements.length = 0;
+      expect(await store.readStream(two)).toHaveLength(2);
+      expect(statements).toEqual(['eventstore.read_stream']);
+      // A bad limit fails its own read only.
+      const outcomes = await Promise.allSettled([store.readStream(one, { limit: 0 }), store.readStream(two)]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'fulfilled']);
+    } finally {
+      await Promise.all(stores.splice(0).map((store) => store.close()));
+      await counted.end();
+    }
+  });
+
+  it("sends subscribers' reads of one turn as one statement, each batch as it would be read alone", async () => {
+    const counted = createPool(database.url, 4);
+    const statements: string[] = [];
+    const query = counted.query.bind(counted) as (...args: unknown[]) => unknown;
+    (counted as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const config = args[0] as { name?: string } | string;
+      statements.push(typeof config === 'string' ? config : (config.name ?? 'unnamed'));
+      return query(...args);
+    };
+    try {
+      const store = open();
+      const kinds = ['Left', 'Right', 'Left', 'Other', 'Right', 'Left'];
+      let last: Position | undefined;
+      for (const [index, kind] of kinds.entries()) last = (await store.append(stream(`subs-${index}`), [newEvent(kind, { index })], 'no_stream')).position;
+      // Readable once no older transaction of the server (another test file's) is open.
+      await waitUntilVisible(store, last!);
+      const head = await store.headPosition();
+      const all = [];
+      for (let page = await store.readAll({ limit: 1000 }); page.length > 0; page = await store.readAll({ after: page.at(-1)!.position, limit: 1000 })) all.push(...page);
+      const mine = all.slice(all.length - kinds.length);
+      const before = all[all.length - kinds.length - 1]?.position;
+      const reader = createEventReader(counted, eventStoreSchema(DEFAULT_SCHEMA));
+      const asks = [
+        { after: before, limit: 500, types: ['Left'] },
+        { after: mine[1]!.position, limit: 2, types: undefined },
+        { after: head, limit: 500, types: ['Right', 'Other'] },
+        { after: before, limit: 500, types: [] },
+      ];
+      const alone = [];
+      for (const ask of asks) alone.push(await reader.readAllForSubscription(ask.after, ask.limit, ask.types));
+      statements.length = 0;
+
+      const together = await Promise.all(asks.map((ask) => reader.readAllForSubscription(ask.after, ask.limit, ask.types)));
+
+      expect(statements).toEqual(['eventstore.read_all_subscriptions']);
+      expect(together).toEqual(alone);
+      expect(together[0]!.events.map((event) => event.data)).toEqual([{ index: 0 }, { index: 2 }, { index: 5 }]);
+      expect(together[1]!.events.map((event) => event.id)).toEqual([mine[2]!.id, mine[3]!.id]);
+      expect(together.map((batch) => batch.head)).toEqual(asks.map(() => head));
+      expect(together[2]!.events).toEqual([]);
+      await expect(reader.readAllForSubscription(head, 10, ['A,B'])).rejects.toThrow(RangeError);
+    } finally {
+      await counted.end();
+    }
+  });
+
   it("counts a stream's events by type in a range of revisions and finds its last event by type and data", async () => {
     const store = open();
     const id = stream('indexed');
@@ -234,7 +330,9 @@ describe('PostgreSQL event store', () => {
     let connects = 0;
     const counted = new Proxy(pool, {
       get(target, key) {
-        if (key === 'query') return (...args: Parameters<pg.Pool['query']>) => ((queries += 1), target.query(...args));
+        // The appends' notifications (a turn after each append: the pool's turnNotifier) are not the read's.
+        const notification = (config: unknown) => String((config as { name?: unknown } | undefined)?.name ?? '').startsWith('platform.notify');
+        if (key === 'query') return (...args: Parameters<pg.Pool['query']>) => ((queries += notification(args[0]) ? 0 : 1), target.query(...args));
         if (key === 'connect') return (...args: Parameters<pg.Pool['connect']>) => ((connects += 1), target.connect(...args));
         const value: unknown = Reflect.get(target, key);
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
