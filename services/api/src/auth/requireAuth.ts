@@ -6,7 +6,8 @@ import type { AuthContext } from './authContext';
 import { isStaff } from './authContext';
 import { ensureAuthSchema } from './authSchema';
 import { INVALID_TOKEN_MESSAGE, verifyTokenSignature } from './tokens';
-import { isUuid } from '@bank/platform';
+import { createTurnBatcher, isUuid } from '@bank/platform';
+import type pg from 'pg';
 
 export const AUTH_REQUIRED_MESSAGE = 'Please sign in to continue';
 export const STAFF_SECOND_FACTOR_REQUIRED_MESSAGE = 'Staff must sign in with a second factor';
@@ -36,10 +37,61 @@ interface CallerRow {
   last_used_at: Date | null;
 }
 
+const CALLER_COLUMNS = 'u.role, u.is_disabled, u.is_closed, s.user_id AS session_user, s.revoked_at, s.expires_at, s.second_factor, s.last_used_at';
+/** The most sessions checked in one statement. */
+const SESSIONS_IN_ONE_READ = 200;
+
+interface CallerKey {
+  readonly userId: string;
+  readonly sessionId: string;
+}
+
+/**
+ * The session and user of each request, read fresh: the checks asked in one turn of the event loop (requests in
+ * flight together) go as one statement (createTurnBatcher). Both ids are UUIDs checked before they are asked.
+ */
+function createCallerLookup(pool: pg.Pool): (key: CallerKey) => Promise<CallerRow | undefined> {
+  return createTurnBatcher<CallerKey, CallerRow | undefined>({
+    runOne: async ({ userId, sessionId }) => {
+      const { rows } = await pool.query<CallerRow>({
+        name: 'auth.caller',
+        text: `SELECT ${CALLER_COLUMNS} FROM auth.sessions s LEFT JOIN rm.users u ON u.id = s.user_id WHERE s.id = $2 AND s.user_id = $1`,
+        values: [userId, sessionId],
+      });
+      return rows[0];
+    },
+    runMany: async (keys) => {
+      const { rows } = await pool.query<CallerRow & { request: string }>({
+        name: 'auth.callers',
+        text: `SELECT q.request, ${CALLER_COLUMNS}
+                 FROM unnest($1::uuid[], $2::uuid[]) WITH ORDINALITY AS q(user_id, session_id, request)
+                 JOIN auth.sessions s ON s.id = q.session_id AND s.user_id = q.user_id
+                 LEFT JOIN rm.users u ON u.id = s.user_id`,
+        values: [keys.map((key) => key.userId), keys.map((key) => key.sessionId)],
+      });
+      const found = new Map(rows.map(({ request, ...row }) => [Number(request), row]));
+      return keys.map((_, index) => found.get(index + 1));
+    },
+    maxBatch: SESSIONS_IN_ONE_READ,
+  });
+}
+
+const callerLookups = new WeakMap<pg.Pool, (key: CallerKey) => Promise<CallerRow | undefined>>();
+
+function callerLookup(pool: pg.Pool): (key: CallerKey) => Promise<CallerRow | undefined> {
+  let lookup = callerLookups.get(pool);
+  if (!lookup) {
+    lookup = createCallerLookup(pool);
+    callerLookups.set(pool, lookup);
+  }
+  return lookup;
+}
+
 /**
  * The caller behind the request's bearer token, or undefined without one. Throws 401 for a token that is malformed,
  * wrongly signed or expired, whose session is revoked or expired (durable in PostgreSQL), or whose user is closed
- * or disabled in the read model: one query per request reads the user and the session together. A staff
+ * or disabled in the read model: one query reads the user and the session together (shared by the requests checked in
+ * the same turn). A staff
  * session opened without a second factor is refused (403) while STAFF_SECOND_FACTOR=required.
  */
 export async function authenticateRequest(deps: AuthDeps, req: Request): Promise<AuthContext | undefined> {
@@ -50,13 +102,7 @@ export async function authenticateRequest(deps: AuthDeps, req: Request): Promise
   await ensureAuthSchema(deps.pool);
   // The session, and its user as the read model has them. A user the read model does not hold yet (signed up a moment
   // ago, the projector behind) passed sign-in against the event store when the session opened: the token's role holds.
-  const { rows } = await deps.pool.query<CallerRow>(
-    `SELECT u.role, u.is_disabled, u.is_closed, s.user_id AS session_user, s.revoked_at, s.expires_at, s.second_factor, s.last_used_at
-       FROM auth.sessions s LEFT JOIN rm.users u ON u.id = s.user_id
-      WHERE s.id = $2 AND s.user_id = $1`,
-    [verified.userId, verified.sessionId],
-  );
-  const row = rows[0];
+  const row = await callerLookup(deps.pool)({ userId: verified.userId, sessionId: verified.sessionId });
   const now = deps.now?.() ?? new Date();
   if (!row || row.is_closed) throw new UnauthorizedError(INVALID_TOKEN_MESSAGE);
   if (row.session_user !== verified.userId || row.revoked_at || !row.expires_at || row.expires_at <= now) throw new UnauthorizedError(INVALID_TOKEN_MESSAGE);

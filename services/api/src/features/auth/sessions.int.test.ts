@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Request } from 'express';
+import { authenticateRequest } from '../../auth/requireAuth';
 import { deviceName } from '../../auth/sessions/deviceName';
 import { createTestApp, TEST_PASSWORD, type SignedIn, type TestApp } from '../../testing/testApp';
 
@@ -66,6 +68,33 @@ describe('ending sessions', () => {
     expect((await request(t.app).get('/api/user/me').set(phone.auth)).status).toBe(401);
     expect((await request(t.app).get('/api/user/me').set(customer.auth)).status).toBe(200);
     expect((await sessionsOf(customer)).map((session) => session.id)).not.toContain(phoneSession.id);
+  });
+
+  it('sessions checked in the same turn go as one statement, each request answered by its own session', async () => {
+    const [a, b] = await Promise.all([t.customer(), t.customer()]);
+    const bPhone = await signInFrom(b, SAFARI_IPHONE);
+    const bPhoneSession = (await sessionsOf(bPhone)).find((session) => session.current)!;
+    await request(t.app).delete(`/api/auth/sessions/${bPhoneSession.id}`).set(b.auth).expect(200);
+    const requestWith = (user: SignedIn) => ({ get: (name: string) => (name === 'Authorization' ? user.auth.Authorization : undefined) }) as unknown as Request;
+    const pool = t.deps.pool;
+    const statements: string[] = [];
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const config = args[0] as { name?: string } | string;
+      if (typeof config !== 'string' && config.name?.startsWith('auth.caller')) statements.push(config.name);
+      return query(...args);
+    };
+    try {
+      const outcomes = await Promise.allSettled([a, bPhone, b, a].map((user) => authenticateRequest(t.deps, requestWith(user))));
+      expect(statements).toEqual(['auth.callers']);
+      expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? outcome.value?.userId : 'refused'))).toEqual([a.userId, 'refused', b.userId, a.userId]);
+      expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: { status: 401 } });
+      statements.length = 0;
+      expect((await authenticateRequest(t.deps, requestWith(b)))?.userId).toBe(b.userId);
+      expect(statements).toEqual(['auth.caller']);
+    } finally {
+      delete (pool as unknown as { query?: unknown }).query;
+    }
   });
 
   it("answers 404 for an unknown session, and for another user's (which stays signed in)", async () => {
