@@ -135,6 +135,52 @@ describe('the mail reactor and sender', () => {
     expect(of(payer.email, /You received/)).toEqual([]);
   });
 
+  it("reads a payee's stream once for many notices, and again after they change their address: the next notice goes to the new one", async () => {
+    const payer = await fx.openCustomer({ savingsCents: 100_00, pin: PIN, firstName: 'Rita' });
+    const payee = await fx.openCustomer({ firstName: 'Sami' });
+    await waitUntil(async () => of(payee.email).length === 1, { what: 'the confirmation message' });
+    const pay = (amount: number) =>
+      requestTransfer(
+        { commands: fx.commands, pool: fx.pool, signals: fx.signals, pinKeys: fx.pinKeys, creditWaitMs: 10_000 },
+        {
+          userId: payer.userId,
+          input: transferInput.parse({ from: 'savings', accountType: 'checking', bankName: 'Summit Bank', to: 'Sami', paymentPin: PIN, amount, accountNumber: payee.accountNumber, description: 'Lunch' }),
+          idempotencyKey: randomUUID(),
+        },
+      );
+    // The payee's customer stream is read by the reactor only (the transfer looks at the payee as this process last saw it).
+    const payeeStream = streams.customer(payee.userId);
+    let payeeReads = 0;
+    const readStream = fx.store.readStream.bind(fx.store);
+    fx.store.readStream = (stream, range) => {
+      if (stream === payeeStream) payeeReads += 1;
+      return readStream(stream, range);
+    };
+    try {
+      for (const amount of [1, 2, 3, 4]) expect((await pay(amount)).status).toBe('completed');
+      await waitUntil(async () => of(payee.email, /You received/).length === 4, { what: 'four money-received notices' });
+      expect(payeeReads).toBeLessThanOrEqual(1);
+
+      const newEmail = `moved-${randomUUID().slice(0, 8)}@example.com`;
+      await fx.commands.execute({
+        decider: customerDecider,
+        streamId: payeeStream,
+        decide: (state) => {
+          if (state.status === 'unregistered') throw new Error('the payee is registered');
+          return customerDecider.decide({ type: 'ChangeProfile', email: newEmail, phone: state.phone, address: state.address, state: state.state, now: new Date().toISOString() }, state);
+        },
+        context: { metadata: { actorId: payee.userId, actorRole: 'customer' } },
+        commandType: 'ChangeProfile',
+      });
+      expect((await pay(5)).status).toBe('completed');
+      await waitUntil(async () => of(newEmail, /You received/).length === 1, { what: 'the notice at the new address' });
+      expect(of(newEmail, /You received/)[0]!.subject).toBe('You received $5.00');
+      expect(of(payee.email, /You received/)).toHaveLength(4);
+    } finally {
+      fx.store.readStream = readStream;
+    }
+  });
+
   it('the SMTP server down for a while: the messages wait and go when it is back, none lost and none doubled', async () => {
     const customers = await Promise.all([fx.openCustomer(), fx.openCustomer(), fx.openCustomer()]);
     await waitUntil(async () => customers.every((c) => of(c.email).length === 1), { what: 'the confirmation messages' });

@@ -1,5 +1,5 @@
 import type { CommandHandler } from '@bank/commands';
-import { customerDecider, isRegistered, parseStreamName, streams, type Customer } from '@bank/domain';
+import { customerDecider, eventTypesOfStream, isRegistered, parseStreamName, streams, type Customer } from '@bank/domain';
 import { comparePositions, formatPosition, parsePosition, type EventStore, type Position, type RecordedEvent } from '@bank/eventstore';
 import { acquireLeaderLock, sleep, type Logger } from '@bank/platform';
 import type pg from 'pg';
@@ -14,6 +14,11 @@ const BATCH_WAIT_MS = 20;
 const KNOWN_PAYERS = 10_000;
 /** Read besides MAIL_EVENT_TYPES: a transfer's debit names its payer (it sends nothing itself). */
 const PAYER_EVENT = 'AccountDebited';
+/** Customers remembered as last read (the oldest forgotten first). */
+const KNOWN_CUSTOMERS = 10_000;
+/** Read besides MAIL_EVENT_TYPES: every event of a customer's stream makes the reactor forget what it read of them. */
+const CUSTOMER_EVENTS: readonly string[] = eventTypesOfStream('customer');
+const SENDING_EVENTS: ReadonlySet<string> = new Set(MAIL_EVENT_TYPES);
 
 export interface MailReactorOptions {
   readonly store: EventStore;
@@ -86,9 +91,25 @@ export function startMailReactor(options: MailReactorOptions): MailReactorHandle
     if (payers.size > KNOWN_PAYERS) payers.delete(payers.keys().next().value!);
   };
 
+  // userId → the customer as read from their stream, kept until the reactor reads an event of that stream: each event
+  // is handled after every event before it in the log, so a customer kept here holds at least every change made before
+  // the event being handled (as a fresh read would) — one read per customer instead of one per notice. Cleared when
+  // the reactor (re)starts following the log.
+  const customers = new Map<string, Customer>();
+  const noteCustomerEvent = (event: RecordedEvent) => {
+    const stream = parseStreamName(event.streamId);
+    if (stream?.category === 'customer') customers.delete(stream.id);
+  };
+
   const lookups: MailLookups = {
     async customer(userId) {
+      const known = customers.get(userId);
+      if (known) return known;
       const customer = await options.commands.read(customerDecider, streams.customer(userId), (s) => (isRegistered(s) ? ({ ...s } as Customer) : undefined));
+      if (customer) {
+        customers.set(userId, customer);
+        if (customers.size > KNOWN_CUSTOMERS) customers.delete(customers.keys().next().value!);
+      }
       return customer;
     },
     async transferPayer(transferId) {
@@ -139,6 +160,7 @@ export function startMailReactor(options: MailReactorOptions): MailReactorHandle
   }
 
   async function follow(lost: AbortSignal): Promise<void> {
+    customers.clear();
     let after = await readCheckpoint(options.pool, name);
     if (!after) {
       after = await options.store.headPosition();
@@ -190,7 +212,8 @@ export function startMailReactor(options: MailReactorOptions): MailReactorHandle
     const subscription = options.store.subscribe(
       async (event) => {
         if (event.type === PAYER_EVENT) notePayer(event);
-        const messages = event.type === PAYER_EVENT ? [] : await messagesOf(event, lost);
+        noteCustomerEvent(event);
+        const messages = SENDING_EVENTS.has(event.type) ? await messagesOf(event, lost) : [];
         batch.push(...messages);
         batchUpTo = event.position;
         if (batch.length >= MAX_BATCH) await recordNow();
@@ -199,7 +222,7 @@ export function startMailReactor(options: MailReactorOptions): MailReactorHandle
       },
       {
         ...(after ? { after } : {}),
-        eventTypes: [...MAIL_EVENT_TYPES, PAYER_EVENT],
+        eventTypes: [...new Set([...MAIL_EVENT_TYPES, PAYER_EVENT, ...CUSTOMER_EVENTS])],
         // The end of a read: every event up to `position` was handled (its messages are in the batch): record them.
         onProgress: (position) => {
           if (!progress || comparePositions(position, progress) > 0) progress = position;
