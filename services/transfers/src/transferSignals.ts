@@ -1,5 +1,5 @@
 import type { Position } from '@bank/eventstore';
-import type { Logger } from '@bank/platform';
+import { turnNotifier, type Logger } from '@bank/platform';
 import pg from 'pg';
 
 /**
@@ -97,7 +97,7 @@ export function createTransferSignals(options: TransferSignalsOptions = {}): Tra
     const pool = options.pool;
     sending = (async () => {
       for (const payload of payloads(batch)) {
-        await pool.query('SELECT pg_notify($1, $2)', [channel, payload]).catch((error: unknown) => {
+        await turnNotifier(pool)(channel, payload).catch((error: unknown) => {
           options.logger?.warn({ err: error }, 'could not notify transfer outcomes; waiting requests will answer pending');
         });
       }

@@ -1,3 +1,4 @@
+import { turnNotifier } from '@bank/platform';
 import type pg from 'pg';
 import type { EventStoreLogger } from '../eventStoreLogger';
 
@@ -10,9 +11,11 @@ import type { EventStoreLogger } from '../eventStoreLogger';
  * (a global lock held until their commit record is flushed), which capped appends at one WAL flush at a time,
  * about 2,000/s on the bench machine. A notification-only transaction writes no WAL of its own and commits
  * without waiting for a flush. A notification lost in a crash between commit and notify only delays delivery
- * until the subscribers' next poll.
+ * until the subscribers' next poll. The transaction is the pool's turnNotifier: it also carries the other
+ * notifications the process asks in the same turn (a transfer's outcome).
  */
 export function createAppendNotifier(pool: pg.Pool, channel: string, logger: EventStoreLogger) {
+  const notify = turnNotifier(pool);
   let sending: Promise<void> | undefined;
   let again = false;
 
@@ -22,8 +25,7 @@ export function createAppendNotifier(pool: pg.Pool, channel: string, logger: Eve
       return;
     }
     again = false;
-    sending = pool
-      .query('SELECT pg_notify($1, NULL)', [channel])
+    sending = notify(channel, null)
       .then(
         () => undefined,
         (error: unknown) => logger.warn({ err: error }, 'event store could not notify subscribers; they will poll'),
