@@ -33,6 +33,19 @@ describeEventStoreConformance('PostgreSQL', async (options = {}) => {
   return { store, tombstone: (stream) => tombstoneStream(pool, stream), cleanup: () => store.close() };
 });
 
+/** A pool of its own on the test database that records the name (or text) of every statement it is asked to run. */
+function statementCountingPool(): { pool: pg.Pool; statements: string[] } {
+  const counted = createPool(database.url, 4);
+  const statements: string[] = [];
+  const query = counted.query.bind(counted) as (...args: unknown[]) => unknown;
+  (counted as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const config = args[0] as { name?: string } | string;
+    statements.push(typeof config === 'string' ? config : (config.name ?? 'unnamed'));
+    return query(...args);
+  };
+  return { pool: counted, statements };
+}
+
 describe('PostgreSQL event store', () => {
   const stores: EventStore[] = [];
   const open = (options: Partial<PostgresEventStoreOptions> = {}) => {
@@ -189,14 +202,7 @@ describe('PostgreSQL event store', () => {
   });
 
   it('sends the stream reads of one turn as one statement, each answered as it would be alone', async () => {
-    const counted = createPool(database.url, 4);
-    const statements: string[] = [];
-    const query = counted.query.bind(counted) as (...args: unknown[]) => unknown;
-    (counted as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      const config = args[0] as { name?: string } | string;
-      statements.push(typeof config === 'string' ? config : (config.name ?? 'unnamed'));
-      return query(...args);
-    };
+    const { pool: counted, statements } = statementCountingPool();
     try {
       const store = createPostgresEventStore({ pool: counted });
       stores.push(store);
@@ -237,14 +243,7 @@ describe('PostgreSQL event store', () => {
   });
 
   it("sends subscribers' reads of one turn as one statement, each batch as it would be read alone", async () => {
-    const counted = createPool(database.url, 4);
-    const statements: string[] = [];
-    const query = counted.query.bind(counted) as (...args: unknown[]) => unknown;
-    (counted as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      const config = args[0] as { name?: string } | string;
-      statements.push(typeof config === 'string' ? config : (config.name ?? 'unnamed'));
-      return query(...args);
-    };
+    const { pool: counted, statements } = statementCountingPool();
     try {
       const store = open();
       const kinds = ['Left', 'Right', 'Left', 'Other', 'Right', 'Left'];
