@@ -90,9 +90,9 @@ function callerLookup(pool: pg.Pool): (key: CallerKey) => Promise<CallerRow | un
 /**
  * The caller behind the request's bearer token, or undefined without one. Throws 401 for a token that is malformed,
  * wrongly signed or expired, whose session is revoked or expired (durable in PostgreSQL), or whose user is closed
- * or disabled in the read model: one query reads the user and the session together (shared by the requests checked in
- * the same turn). A staff
- * session opened without a second factor is refused (403) while STAFF_SECOND_FACTOR=required.
+ * or disabled in the read model: one query reads the user and the session together (one statement for the requests
+ * checked in the same turn). A staff session opened without a second factor is refused (403) while
+ * STAFF_SECOND_FACTOR=required.
  */
 export async function authenticateRequest(deps: AuthDeps, req: Request): Promise<AuthContext | undefined> {
   const token = bearerToken(req);
