@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { BENCH_PIN, call, type BenchCustomer } from './bankClient';
+import { BENCH_PIN, type BenchCustomer } from './bankClient';
+import { postJson } from './leanPost';
 
 export interface TransferSample {
   readonly startedAt: number;
@@ -26,21 +27,19 @@ export async function transferOnce(baseUrl: string, payer: BenchCustomer, payee:
   const startedAt = Date.now();
   const started = performance.now();
   try {
-    const answer = await call<TransferAnswer>(baseUrl, 'POST', '/transaction/transfer', {
-      token: payer.token,
-      headers: { 'idempotency-key': randomUUID() },
-      body: {
-        from: 'checking',
-        amount: 1,
-        accountNumber: payee.accountNumber,
-        bankName: 'Summit Bank',
-        routingNumber: '102000021',
-        accountType: 'checking',
-        to: 'Bench Customer',
-        description: 'bench',
-        paymentPin: BENCH_PIN,
-      },
-    });
+    const headers = { authorization: `Bearer ${payer.token}`, 'idempotency-key': randomUUID() };
+    const body = {
+      from: 'checking',
+      amount: 1,
+      accountNumber: payee.accountNumber,
+      bankName: 'Summit Bank',
+      routingNumber: '102000021',
+      accountType: 'checking',
+      to: 'Bench Customer',
+      description: 'bench',
+      paymentPin: BENCH_PIN,
+    };
+    const answer = (await postJson(`${baseUrl}/api/transaction/transfer`, headers, body)) as { status: number; body: TransferAnswer | undefined };
     const ms = performance.now() - started;
     return {
       startedAt,
