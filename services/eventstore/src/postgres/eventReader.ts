@@ -141,7 +141,7 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
   const readStream = `SELECT ${COLUMNS} FROM ${s.events} WHERE stream_id = $1 AND revision >= $2
     AND NOT EXISTS (SELECT 1 FROM ${s.streams} st WHERE st.stream_id = $1 AND st.revision = ${TOMBSTONE_REVISION})
     ORDER BY revision LIMIT $3`;
-  // Several streams' reads in one statement (the coalescer's): per request, its stream's index range from its revision
+  // Several streams' reads in one statement (createTurnBatcher's): per request, its stream's index range from its revision
   // (at most its limit), unless the stream is tombstoned; rows ordered by request, then revision.
   const readStreams = `SELECT q.request, ev.* FROM unnest($1::text[], $2::int8[], $3::int8[]) WITH ORDINALITY AS q(wanted, from_revision, max_rows, request)
     CROSS JOIN LATERAL (SELECT ${COLUMNS} FROM ${s.events} e WHERE e.stream_id = q.wanted AND e.revision >= q.from_revision
@@ -218,7 +218,7 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
 
   const subscriptionReadsOfTurn = createTurnBatcher({ runOne: readOneForSubscription, runMany: readManyForSubscription, maxBatch: SUBSCRIPTION_READS_IN_ONE });
 
-  const coalesced = createTurnBatcher({ runOne: readOneStream, runMany: readManyStreams, maxBatch: STREAMS_IN_ONE_READ });
+  const streamReadsOfTurn = createTurnBatcher({ runOne: readOneStream, runMany: readManyStreams, maxBatch: STREAMS_IN_ONE_READ });
 
   return {
     async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
@@ -277,7 +277,7 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
     async readStream(stream: string, options: { fromRevision?: bigint; limit?: number } = {}): Promise<RecordedEvent[]> {
       const from = options.fromRevision ?? 0n;
       const limit = options.limit === undefined ? null : checkLimit(options.limit);
-      return coalesced({ stream, from: from < 0n ? 0n : from, limit });
+      return streamReadsOfTurn({ stream, from: from < 0n ? 0n : from, limit });
     },
 
     /** See EventStore.countStreamEvents: one index range of the stream, counted where it lies. */
