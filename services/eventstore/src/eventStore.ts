@@ -103,6 +103,29 @@ export interface ReadRecordedOptions {
   readonly eventTypes?: readonly string[];
 }
 
+/**
+ * A read of about a day of the log as it stood at an instant (readRecordedSince): every event after `after` (in the
+ * log's order) recorded at or before `atOrBefore` (`created`, at its millisecond), of `eventTypes`, in ONE answer and
+ * in no particular order. The log's order and its instants disagree by at most `clockMarginMs` (an append that waited
+ * for a stream's lock is ordered after appends that started later), so the store looks only at the events recorded
+ * from `after`'s own instant (or `recordedFrom`, when earlier) less the margin up to `atOrBefore`: what was recorded
+ * after the instant is neither read nor sent. The answer is held whole in memory: for replays from a day's close, not for the whole log.
+ */
+export interface ReadRecordedSinceOptions {
+  /** Exclusive: events strictly after this position (an event's position: its instant bounds the read). */
+  readonly after: Position;
+  readonly atOrBefore: Date;
+  /** How far the log's order may be behind its instants, in ms (≥ 0). */
+  readonly clockMarginMs: number;
+  readonly eventTypes: readonly string[];
+  /**
+   * An instant the log after `after` is known to have been recorded from, as a day close states it: the store looks
+   * from the earlier of it and `after`'s own instant (less the margin), so that neither a position recorded late nor
+   * a close stating a late instant hides the events after it.
+   */
+  readonly recordedFrom?: Date;
+}
+
 /** One page of readRecorded: `ended` once the read met an event recorded after `endAfter` or the end of the log. */
 export interface RecordedPage {
   readonly events: RecordedEvent[];
@@ -232,6 +255,12 @@ export interface EventStore {
    * that the events skipped are neither sent nor decoded (PostgreSQL); absent otherwise.
    */
   readRecorded?(options: ReadRecordedOptions): Promise<RecordedPage>;
+  /**
+   * The log after a position as it stood at an instant, of some types, whole and unordered (see
+   * ReadRecordedSinceOptions). Where the store can find events by their instant without walking the log from the
+   * position (PostgreSQL: a BRIN index on `created`); absent otherwise.
+   */
+  readRecordedSince?(options: ReadRecordedSinceOptions): Promise<RecordedEvent[]>;
   /**
    * The single decimal number the HTTP edge shows for a position (`X-Event-Position: N`): on PostgreSQL the
    * event's global sequence number, on EventStoreDB its commit position.

@@ -1,6 +1,6 @@
 import { createTurnBatcher, inTransaction } from '@bank/platform';
 import type pg from 'pg';
-import type { EventMetadata, LastStreamEvent, Position, ReadAllOptions, ReadRecordedOptions, RecordedEvent, RecordedPage, StreamEventCount, StreamTail } from '../eventStore';
+import type { EventMetadata, LastStreamEvent, Position, ReadAllOptions, ReadRecordedOptions, ReadRecordedSinceOptions, RecordedEvent, RecordedPage, StreamEventCount, StreamTail } from '../eventStore';
 import { TOMBSTONE_REVISION, type EventStoreSchema } from './eventStoreSchema';
 
 export const DEFAULT_READ_LIMIT = 1000;
@@ -107,6 +107,18 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
       AND ((created < $4::timestamptz + interval '1 millisecond' AND ($6::text[] IS NULL OR type = ANY ($6::text[])))
         OR created >= $5::timestamptz + interval '1 millisecond')
     ORDER BY transaction_id, global_position LIMIT $3`;
+  // The log after ($1, $2) recorded by $3 (at its millisecond), of the types $4, found by instant: the BRIN index on
+  // `created` gives the blocks recorded from the position's own instant (or $6, when earlier) less the margin ($5 ms)
+  // up to $3, and only
+  // they are read (a walk of the log from the position in order would read on past $3, through whatever was recorded
+  // after it). OFFSET 0 keeps the position's condition out of the scan: on the (transaction_id, global_position)
+  // index it would mark every event after the position up to the log's end.
+  const readRecordedSince = `SELECT w.* FROM (SELECT ${COLUMNS} FROM ${s.events}
+      WHERE created >= LEAST(COALESCE((SELECT created FROM ${s.events} WHERE global_position = $2::bigint), '-infinity'::timestamptz),
+          COALESCE($6::timestamptz, 'infinity'::timestamptz)) - make_interval(secs => $5::float8 / 1000)
+        AND created < $3::timestamptz + interval '1 millisecond' AND type = ANY ($4::text[])
+      OFFSET 0) w
+    WHERE w.transaction_id < pg_snapshot_xmin(pg_current_snapshot()) AND (w.transaction_id, w.global_position) > ($1::xid8, $2::bigint)`;
   // The same batch as readAllAfter (only the given types when $4 is not NULL), plus whether committed events wait
   // behind the fence (a transaction that began earlier is still open) and the visible head (the last event below
   // the fence, filtered out or not): one row of NULL batch columns when the batch is empty. "Held back" compares the
@@ -254,6 +266,23 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
         events.push(toRecordedEvent(row));
       }
       return { events, ended: result.rows.length < limit };
+    },
+
+    async readRecordedSince(options: ReadRecordedSinceOptions): Promise<RecordedEvent[]> {
+      if (!(options.clockMarginMs >= 0) || !Number.isFinite(options.clockMarginMs)) throw new RangeError('clockMarginMs must be a finite number ≥ 0');
+      const result = await pool.query<EventRow>({
+        name: `${s.name}.read_recorded_since`,
+        text: readRecordedSince,
+        values: [
+          options.after.commit.toString(),
+          options.after.prepare.toString(),
+          options.atOrBefore.toISOString(),
+          [...options.eventTypes],
+          options.clockMarginMs,
+          options.recordedFrom?.toISOString() ?? null,
+        ],
+      });
+      return result.rows.map(toRecordedEvent);
     },
 
     /**

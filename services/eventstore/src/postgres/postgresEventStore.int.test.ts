@@ -188,6 +188,73 @@ describe('PostgreSQL event store', () => {
     await expect(store.readRecorded!({ atOrBefore: at(ids.later), endAfter: at(ids.kept) })).rejects.toThrow(RangeError);
   });
 
+  it('reads the log after a position as it stood at an instant by the events\' instants: late ones within the margin found, nothing after the instant', async () => {
+    const store = open();
+    const client = await pool.connect();
+    const [anchor, slow, slower] = [stream('since-anchor'), stream('since-slow'), stream('since-slower')];
+    const ids = { early: stream('since-early'), quick: stream('since-quick'), kept: stream('since-kept'), later: stream('since-later') };
+    const appendIn = (target: string) => {
+      const batch = [{ stream: target, expected: 'no_stream', revision: null, events: [{ id: randomUUID(), type: 'Kept', data: {} }] }];
+      return client.query('SELECT * FROM eventstore.append_batch($1::jsonb)', [JSON.stringify(batch)]);
+    };
+    const other = await pool.connect();
+    try {
+      // `slower` starts before the anchor and writes after it: in the log after the anchor, recorded before it.
+      await other.query('BEGIN');
+      await other.query('SELECT 1');
+      await sleep(40);
+      const from = await store.append(anchor, [newEvent('Kept')], 'no_stream');
+      // `slow` starts before `early` and `quick` and writes after them.
+      await client.query('BEGIN');
+      await client.query('SELECT 1');
+      await sleep(30);
+      await store.append(ids.early, [newEvent('Kept')], 'no_stream');
+      await sleep(30);
+      await store.append(ids.quick, [newEvent('Other')], 'no_stream');
+      await appendIn(slow);
+      await client.query('COMMIT');
+      const batch = [{ stream: slower, expected: 'no_stream', revision: null, events: [{ id: randomUUID(), type: 'Kept', data: {} }] }];
+      await other.query('SELECT * FROM eventstore.append_batch($1::jsonb)', [JSON.stringify(batch)]);
+      await other.query('COMMIT');
+      await sleep(30);
+      await store.append(ids.kept, [newEvent('Kept')], 'no_stream');
+      await sleep(30);
+      const last = await store.append(ids.later, [newEvent('Kept')], 'no_stream');
+      await waitUntilVisible(store, last.position);
+
+      const ours = new Set([anchor, slow, slower, ...Object.values(ids)]);
+      const log = (await store.readAll({ after: (await store.readStream(anchor))[0]!.position })).filter((event) => ours.has(event.streamId));
+      expect(log.map((event) => event.streamId)).toEqual([ids.early, ids.quick, slow, slower, ids.kept, ids.later]);
+      const at = (id: string) => log.find((event) => event.streamId === id)!.created;
+      const anchorAt = (await store.readStream(anchor))[0]!.created;
+      expect(at(slower).getTime()).toBeLessThan(anchorAt.getTime());
+      expect(at(slow).getTime()).toBeLessThan(at(ids.early).getTime());
+
+      const read = async (atOrBefore: Date, eventTypes: string[], clockMarginMs = 1_000, recordedFrom?: Date) =>
+        (await store.readRecordedSince!({ after: from.position, atOrBefore, clockMarginMs, eventTypes, ...(recordedFrom ? { recordedFrom } : {}) }))
+          .filter((event) => ours.has(event.streamId))
+          .map((event) => event.streamId)
+          .sort();
+      // At `quick`'s instant: what was recorded by then after the anchor, `slow` and `slower` included though the log
+      // has them after `quick`; never the anchor itself, nor `kept` and `later`, recorded after the instant.
+      expect(await read(at(ids.quick), ['Kept', 'Other'])).toEqual([ids.early, ids.quick, slow, slower].sort());
+      expect(await read(at(ids.quick), ['Kept'])).toEqual([ids.early, slow, slower].sort());
+      expect(await read(new Date(at(ids.kept).getTime() + 1), ['Kept', 'Other'])).toEqual([ids.early, ids.quick, slow, slower, ids.kept].sort());
+      // The margin bounds how far before the position's own instant a later event may have been recorded: with none,
+      // `slower` (recorded before the anchor) is not looked for.
+      expect(await read(at(ids.quick), ['Kept', 'Other'], 0)).toEqual([ids.early, ids.quick, slow].sort());
+      // An earlier instant vouched for by the caller (a close's stated instant) is looked from; a later one changes nothing.
+      expect(await read(at(ids.quick), ['Kept', 'Other'], 0, at(slower))).toEqual([ids.early, ids.quick, slow, slower].sort());
+      expect(await read(at(ids.quick), ['Kept', 'Other'], 0, at(ids.kept))).toEqual([ids.early, ids.quick, slow].sort());
+      await expect(store.readRecordedSince!({ after: from.position, atOrBefore: at(ids.quick), clockMarginMs: -1, eventTypes: ['Kept'] })).rejects.toThrow(RangeError);
+    } finally {
+      await client.query('ROLLBACK').catch(() => undefined);
+      await other.query('ROLLBACK').catch(() => undefined);
+      client.release();
+      other.release();
+    }
+  });
+
   it('reports each stream at its last revision from its stream index, a tombstoned one at the tombstone', async () => {
     const store = open();
     const one = stream('heads-one');

@@ -71,6 +71,10 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       lifecycle.assertOpen();
       return reader.readRecorded(readOptions);
     },
+    async readRecordedSince(readOptions) {
+      lifecycle.assertOpen();
+      return reader.readRecordedSince(readOptions);
+    },
     async headPosition() {
       lifecycle.assertOpen();
       return reader.headPosition();

@@ -22,7 +22,7 @@
  * A load cut short leaves the schema marked (markEventStoreBulkLoad): the next start of the store builds the indexes
  * again, and the store is no longer empty, so a new bulk load is refused — drop the database and load again.
  */
-import { comparePositions, createEventsSecondaryIndexes, dropEventsSecondaryIndexes, ensureEventStoreSchema, EVENTS_INDEXES, markEventStoreBulkLoad, type EventStore, type Position, type ReadAllOptions, type RecordedEvent } from '@bank/eventstore';
+import { comparePositions, createEventsIndexSql, createEventsSecondaryIndexes, dropEventsSecondaryIndexes, ensureEventStoreSchema, EVENTS_INDEXES, markEventStoreBulkLoad, type EventStore, type Position, type ReadAllOptions, type RecordedEvent } from '@bank/eventstore';
 import { CHAIN_KEY_ID } from '@bank/commands';
 import { createCheckpointWriter, listCheckpointFiles, type CheckpointWriter } from '@bank/integrity';
 import type { Keyring } from '@bank/platform';
@@ -112,7 +112,7 @@ async function prepare(client: pg.PoolClient): Promise<bigint> {
 }
 
 async function createEventsReadIndexes(client: pg.PoolClient): Promise<void> {
-  for (const index of EVENTS_INDEXES) await client.query(`CREATE INDEX IF NOT EXISTS ${index.name} ON eventstore.events (${index.columns})`);
+  for (const index of EVENTS_INDEXES) await client.query(createEventsIndexSql('eventstore.events', index));
 }
 
 export async function openBulkEventLoad(options: BulkEventLoadOptions): Promise<BulkEventLoad> {

@@ -45,7 +45,12 @@ function postingsBy(log: readonly RecordedEvent[], at: Date): RecordedEvent[] {
 
 /** The same store without its filtered read (as EventStoreDB is): the replay reads every event and passes over some. */
 function unfiltered(store: EventStore): EventStore {
-  return { ...store, readRecorded: undefined };
+  return { ...store, readRecorded: undefined, readRecordedSince: undefined };
+}
+
+/** The same store reading the log after a close in its order (readRecorded), not by the events' instants. */
+function inLogOrder(store: EventStore): EventStore {
+  return { ...store, readRecordedSince: undefined };
 }
 
 /**
@@ -231,5 +236,38 @@ describe('the trial balance at an instant', () => {
     const after = await trialBalanceAt(t.deps.pool, t.store, new Date(recordedAt.getTime() + 1));
     expect(after.close?.businessDate).toBe('2025-01-03');
     expect(cashAtFed(after.trialBalance)).toBe(cashAtFed(expected) + 5n);
+  });
+
+  it('from a close, reads the day by its events\' instants: late ones counted, the answer of the read in log order', async () => {
+    const close = await appendClose('2025-01-04');
+    await edit();
+    const at = new Date();
+    // Recorded after the instant (within the margin), then postings the log has after it but recorded before the
+    // instant (as appends that waited for a lock), then postings recorded after the instant.
+    const marker = await appendMarker(new Date(at.getTime() + LEDGER_CLOCK_MARGIN_MS / 2));
+    await edit();
+    const { rows } = await t.deps.pool.query<{ position: string }>('SELECT global_position::text AS position FROM eventstore.events WHERE event_id = $1', [marker]);
+    const moved = await tamperEvents(t.deps.pool, 'UPDATE eventstore.events SET created = $1 WHERE global_position > $2::bigint AND type = ANY ($3::text[])', [
+      new Date(at.getTime() - 1),
+      rows[0]!.position,
+      [...postingEventTypes],
+    ]);
+    expect(moved.rowCount).toBeGreaterThan(0);
+    await edit();
+    const log = await wholeLog();
+    const expected = postingsBy(
+      log.filter((event) => formatPosition(event.position) > close.throughPosition),
+      at,
+    ).length;
+
+    const pages: number[] = [];
+    const byInstant = await trialBalanceAt(t.deps.pool, t.store, at, { onPage: (events) => pages.push(events) });
+    expect(byInstant.close?.businessDate).toBe('2025-01-04');
+    expect(byInstant.eventsRead).toBe(expected);
+    expect(pages).toEqual([expected]);
+    const ordered = await trialBalanceAt(t.deps.pool, inLogOrder(t.store), at);
+    expect(ordered.eventsRead).toBe(expected);
+    expect(byInstant.trialBalance).toEqual(ordered.trialBalance);
+    expect(byInstant.trialBalance.totalDebitsCents).toBe(byInstant.trialBalance.totalCreditsCents);
   });
 });
