@@ -124,6 +124,11 @@ export interface ReadRecordedSinceOptions {
    * a close stating a late instant hides the events after it.
    */
   readonly recordedFrom?: Date;
+  /**
+   * When given, each event's metadata holds only these keys (plain names), those it has: the rest is neither sent nor
+   * decoded (a replay that needs the schema version alone, not the hash chain's fields).
+   */
+  readonly metadataKeys?: readonly string[];
 }
 
 /** One page of readRecorded: `ended` once the read met an event recorded after `endAfter` or the end of the log. */

@@ -74,6 +74,8 @@ const COLUMNS = 'global_position, transaction_id, stream_id, revision, event_id,
  * an event after one that a reader could see later behind it. See docs/eventstore.md.
  */
 const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+/** A metadata key a read may ask for alone (written into its statement). */
+const METADATA_KEY = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 
 function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
@@ -113,12 +115,25 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
   // they are read (a walk of the log from the position in order would read on past $3, through whatever was recorded
   // after it). OFFSET 0 keeps the position's condition out of the scan: on the (transaction_id, global_position)
   // index it would mark every event after the position up to the log's end.
-  const readRecordedSince = `SELECT w.* FROM (SELECT ${COLUMNS} FROM ${s.events}
+  const readRecordedSince = (metadata: string) => `SELECT w.* FROM (SELECT ${COLUMNS.replace(/\bmetadata\b/, metadata)} FROM ${s.events}
       WHERE created >= LEAST(COALESCE((SELECT created FROM ${s.events} WHERE global_position = $2::bigint), '-infinity'::timestamptz),
           COALESCE($6::timestamptz, 'infinity'::timestamptz)) - make_interval(secs => $5::float8 / 1000)
         AND created < $3::timestamptz + interval '1 millisecond' AND type = ANY ($4::text[])
       OFFSET 0) w
     WHERE w.transaction_id < pg_snapshot_xmin(pg_current_snapshot()) AND (w.transaction_id, w.global_position) > ($1::xid8, $2::bigint)`;
+  // Per set of metadata keys asked for: its statement's name and text (the keys written into it, checked first).
+  const sinceStatements = new Map<string, { name: string; text: string }>();
+  const sinceStatement = (keys: readonly string[] | undefined) => {
+    const id = keys ? keys.join(',') : '';
+    let statement = sinceStatements.get(id);
+    if (!statement) {
+      if (keys?.some((key) => !METADATA_KEY.test(key))) throw new RangeError('metadataKeys must be plain names (letters, digits, _)');
+      const metadata = keys ? `jsonb_strip_nulls(jsonb_build_object(${keys.map((key) => `'${key}', metadata -> '${key}'`).join(', ')})) AS metadata` : 'metadata';
+      statement = { name: `${s.name}.read_recorded_since${keys ? `.${keys.join('.')}` : ''}`, text: readRecordedSince(metadata) };
+      sinceStatements.set(id, statement);
+    }
+    return statement;
+  };
   // The same batch as readAllAfter (only the given types when $4 is not NULL), plus whether committed events wait
   // behind the fence (a transaction that began earlier is still open) and the visible head (the last event below
   // the fence, filtered out or not): one row of NULL batch columns when the batch is empty. "Held back" compares the
@@ -271,8 +286,7 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
     async readRecordedSince(options: ReadRecordedSinceOptions): Promise<RecordedEvent[]> {
       if (!(options.clockMarginMs >= 0) || !Number.isFinite(options.clockMarginMs)) throw new RangeError('clockMarginMs must be a finite number ≥ 0');
       const result = await pool.query<EventRow>({
-        name: `${s.name}.read_recorded_since`,
-        text: readRecordedSince,
+        ...sinceStatement(options.metadataKeys),
         values: [
           options.after.commit.toString(),
           options.after.prepare.toString(),

@@ -208,7 +208,7 @@ describe('PostgreSQL event store', () => {
       await client.query('BEGIN');
       await client.query('SELECT 1');
       await sleep(30);
-      await store.append(ids.early, [newEvent('Kept')], 'no_stream');
+      await store.append(ids.early, [newEvent('Kept', {}, { actorId: 'someone', requestId: 'a request' })], 'no_stream');
       await sleep(30);
       await store.append(ids.quick, [newEvent('Other')], 'no_stream');
       await appendIn(slow);
@@ -247,6 +247,14 @@ describe('PostgreSQL event store', () => {
       expect(await read(at(ids.quick), ['Kept', 'Other'], 0, at(slower))).toEqual([ids.early, ids.quick, slow, slower].sort());
       expect(await read(at(ids.quick), ['Kept', 'Other'], 0, at(ids.kept))).toEqual([ids.early, ids.quick, slow].sort());
       await expect(store.readRecordedSince!({ after: from.position, atOrBefore: at(ids.quick), clockMarginMs: -1, eventTypes: ['Kept'] })).rejects.toThrow(RangeError);
+      // Only some keys of the metadata: those the event has, nothing else; a key that is not a plain name is refused.
+      const whole = (await store.readRecordedSince!({ after: from.position, atOrBefore: at(ids.quick), clockMarginMs: 1_000, eventTypes: ['Kept'] })).find((event) => event.streamId === ids.early)!;
+      const lean = (await store.readRecordedSince!({ after: from.position, atOrBefore: at(ids.quick), clockMarginMs: 1_000, eventTypes: ['Kept'], metadataKeys: ['actorId', 'missing'] })).find((event) => event.streamId === ids.early)!;
+      expect(whole.metadata.actorId).toBeDefined();
+      expect(Object.keys(whole.metadata).length).toBeGreaterThan(1);
+      expect(lean.metadata).toEqual({ actorId: whole.metadata.actorId });
+      expect({ ...lean, metadata: whole.metadata }).toEqual(whole);
+      await expect(store.readRecordedSince!({ after: from.position, atOrBefore: at(ids.quick), clockMarginMs: 0, eventTypes: ['Kept'], metadataKeys: ["x' || 1"] })).rejects.toThrow(RangeError);
     } finally {
       await client.query('ROLLBACK').catch(() => undefined);
       await other.query('ROLLBACK').catch(() => undefined);

@@ -58,6 +58,8 @@ function totalsOfClose(close: DayCloseStart | undefined): LedgerTotals {
 }
 
 const posts = postingEventTypes as ReadonlySet<string>;
+/** Of an event's metadata the replay reads its schema version (schemaVersionOf), nothing else. */
+const SCHEMA_VERSION_ONLY = ['schemaVersion'] as const;
 const postingTypes: readonly string[] = [...posts];
 
 /** Adds the journal entry of one event recorded at `recordedAt` to `totals` (an event that posts nothing adds none). */
@@ -124,6 +126,7 @@ const replaySince = async (store: EventStore, close: DayCloseStart, at: Date, to
     clockMarginMs: options.marginMs ?? LEDGER_CLOCK_MARGIN_MS,
     eventTypes: postingTypes,
     recordedFrom: close.closedAt,
+    metadataKeys: SCHEMA_VERSION_ONLY,
   });
   options.onPage?.(events.length);
   for (const event of events) post(totals, event, event.created);
