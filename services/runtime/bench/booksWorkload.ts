@@ -1,11 +1,22 @@
 /**
  * A short scripted workload against a running bank, then its books: `npm run books:workload -- --url
- * http://localhost:3000` with ADMIN_EMAIL / ADMIN_PASSWORD of an admin (the one `npm start` creates from them).
- * It signs up three customers, funds them with balance edits, posts and deletes staff transactions, makes internal
- * transfers and external ones (one settled, one rejected by the recipient bank and refunded), waits for the
- * settlements, then prints the trial balance, the reconciliation and how much money staff created, as Markdown.
+ * http://localhost:3000 [--data-dir DIR]` with ADMIN_EMAIL / ADMIN_PASSWORD of an admin (the one `npm start` creates
+ * from them). It signs up three customers, funds them with balance edits, posts and deletes staff transactions, makes
+ * two internal transfers and two external ones, then prints the trial balance, the reconciliation and how much money
+ * staff created, as Markdown.
+ *
+ * External transfers leave through ACH files and settle at the close of business of their effective date
+ * (docs/ach.md). On a bank in calendar mode they are still in transit at the end (`ach-outbound`, two open items).
+ * On a bank in manual mode (`BUSINESS_DATE_MODE=manual`) the workload goes on: it builds the ACH file, and with
+ * `--data-dir` (the bank's DATA_DIR, embedded ACH transport) plays the ODFI returning the second external transfer
+ * (R02, account closed; the worker imports it and refunds the payer), then advances the business date past the
+ * file's effective date: the first external transfer settles (`ach-outbound` → `cash-at-fed`).
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import { BENCH_PIN, call, expectStatus, type BenchCustomer } from './lib/bankClient';
 import { setUpCustomers } from './lib/benchCustomers';
@@ -33,7 +44,7 @@ interface Reconciliation {
   readonly clearing: readonly { key: string; balance: number; openItems: readonly { transferId: string; amount: number; since: string }[] }[];
 }
 
-const { values } = parseArgs({ options: { url: { type: 'string', default: 'http://localhost:3000' } } });
+const { values } = parseArgs({ options: { url: { type: 'string', default: 'http://localhost:3000' }, 'data-dir': { type: 'string' } } });
 const baseUrl = values.url ?? 'http://localhost:3000';
 const adminEmail = process.env.ADMIN_EMAIL;
 const adminPassword = process.env.ADMIN_PASSWORD;
@@ -89,19 +100,54 @@ await transfer(bob, { amount: 60, accountNumber: carol.accountNumber, to: 'Carol
 await transfer(carol, { amount: 75, accountNumber: '4000123456', bankName: 'Other Bank', routingNumber: '011000015', to: 'Landlord', description: 'Rent share' });
 await transfer(alice, { amount: 30, accountNumber: '0000000000', bankName: 'Other Bank', routingNumber: '011000015', to: 'Closed account', description: 'Bounced' });
 
-// Wait until the external transfers settle or come back (the settlement delay) and the projector has caught up.
-let reconciliation: Reconciliation | undefined;
-const deadline = Date.now() + 60_000;
-for (;;) {
-  reconciliation = (await expectStatus(call<{ data: Reconciliation }>(baseUrl, 'GET', '/audit/ledger/reconciliation', { token: admin }), 200, 'reconciliation')).data;
-  const waiting = reconciliation.clearing.reduce((sum, account) => sum + account.openItems.length, 0);
-  if (waiting === 0 || Date.now() > deadline) break;
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+// The externals' way out: in manual mode, the ACH file, the ODFI's return (when its inbox is at hand) and the COBs.
+const businessDate = async () =>
+  (await expectStatus(call<{ data: { businessDate: string; mode: string } }>(baseUrl, 'GET', '/admin/business-date', { token: admin }), 200, 'business date')).data;
+const calendar = await businessDate();
+const notes: string[] = [];
+const reconcile = async () => (await expectStatus(call<{ data: Reconciliation }>(baseUrl, 'GET', '/audit/ledger/reconciliation', { token: admin }), 200, 'reconciliation')).data;
+const openItems = (books: Reconciliation) => books.clearing.reduce((sum, account) => sum + account.openItems.length, 0);
+async function until(what: string, done: (books: Reconciliation) => boolean, timeoutMs = 90_000): Promise<Reconciliation> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const books = await reconcile();
+    if (done(books)) return books;
+    if (Date.now() > deadline) throw new Error(`${what}: not seen within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
+if (calendar.mode === 'manual') {
+  const built = await call<{ data: { id: string; effectiveDate: string; entryCount: number } | null }>(baseUrl, 'POST', '/admin/ach/files', { token: admin });
+  if (built.status !== 201 || !built.body.data) throw new Error(`ACH file: expected 201 with a file, got ${built.status} ${JSON.stringify(built.body)}`);
+  notes.push(`The ACH file of ${built.body.data.entryCount} entries was built on ${calendar.businessDate}, effective ${built.body.data.effectiveDate}.`);
+  const dataDir = values['data-dir'];
+  if (dataDir) {
+    const outbox = path.join(dataDir, 'ach', 'outbox');
+    const sent = Date.now() + 90_000;
+    // The worker transmits the file at its next look (ACH_POLL_EVERY_MS).
+    while (!(existsSync(outbox) && readdirSync(outbox).some((name) => name.endsWith('.txt')))) {
+      if (Date.now() > sent) throw new Error(`no ACH file in ${outbox} within 90 s`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    await promisify(execFile)('npm', ['run', '--silent', 'ach:simulate-odfi', '--', '--return', '0000000000', '--code', 'R02', '--data-dir', dataDir]);
+    await until('the return refunded', (books) => openItems(books) === 1);
+    notes.push('The ODFI returned the transfer to 0000000000 (R02, account closed): the payer was refunded.');
+  }
+  // Close each day up to and including the file's effective date (the next banking day: at most four days ahead).
+  for (let days = 0; days < 5 && (await businessDate()).businessDate <= built.body.data.effectiveDate; days += 1) {
+    const advanced = await expectStatus(call<{ data: { businessDate: string; closed: string[] } }>(baseUrl, 'POST', '/admin/business-date/advance', { token: admin, body: { days: 1 } }), 200, 'advance');
+    notes.push(`Closed ${advanced.data.closed.join(', ')}; the business date is now ${advanced.data.businessDate}.`);
+  }
+  await until('the settlement', (books) => openItems(books) === 0);
+} else {
+  notes.push(`The bank follows the calendar (business date ${calendar.businessDate}): the external transfers settle at the close of business of their file's effective date, so they are in transit (\`ach-outbound\`) below.`);
+}
+const reconciliation = await until('the projector caught up', () => true);
 // Nothing moves any more: the trial balance now is the books the reconciliation saw.
 const trial = (await expectStatus(call<{ data: TrialBalance }>(baseUrl, 'GET', '/audit/ledger/trial-balance', { token: admin }), 200, 'trial balance')).data;
 
 const lines: string[] = [];
+lines.push(...notes, '');
 lines.push(`Trial balance at ${trial.at} (${trial.balanced ? 'balanced' : 'NOT BALANCED'})`, '');
 lines.push('| Code | Account | Type | Debits | Credits | Balance |', '|---|---|---|---:|---:|---:|');
 for (const row of trial.accounts) lines.push(`| ${row.code} | ${row.name} (\`${row.key}\`) | ${row.type} | ${dollars(row.debits)} | ${dollars(row.credits)} | ${dollars(row.balance)} |`);
