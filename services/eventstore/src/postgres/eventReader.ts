@@ -111,25 +111,25 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
     ORDER BY transaction_id, global_position LIMIT $3`;
   // The log after ($1, $2) recorded by $3 (at its millisecond), of the types $4, found by instant: the BRIN index on
   // `created` gives the blocks recorded from the position's own instant (or $6, when earlier) less the margin ($5 ms)
-  // up to $3, and only
-  // they are read (a walk of the log from the position in order would read on past $3, through whatever was recorded
-  // after it). OFFSET 0 keeps the position's condition out of the scan: on the (transaction_id, global_position)
-  // index it would mark every event after the position up to the log's end.
+  // up to $3, and only they are read (a walk of the log from the position in order would read on past $3, through
+  // whatever was recorded after it). OFFSET 0 keeps the position's condition out of the scan: on the
+  // (transaction_id, global_position) index it would mark every event after the position up to the log's end.
   const readRecordedSince = (metadata: string) => `SELECT w.* FROM (SELECT ${COLUMNS.replace(/\bmetadata\b/, metadata)} FROM ${s.events}
       WHERE created >= LEAST(COALESCE((SELECT created FROM ${s.events} WHERE global_position = $2::bigint), '-infinity'::timestamptz),
           COALESCE($6::timestamptz, 'infinity'::timestamptz)) - make_interval(secs => $5::float8 / 1000)
         AND created < $3::timestamptz + interval '1 millisecond' AND type = ANY ($4::text[])
       OFFSET 0) w
     WHERE w.transaction_id < pg_snapshot_xmin(pg_current_snapshot()) AND (w.transaction_id, w.global_position) > ($1::xid8, $2::bigint)`;
-  // Per set of metadata keys asked for: its statement's name and text (the keys written into it, checked first).
+  // Per set of metadata keys asked for (or none: the whole metadata), its prepared statement: the keys are written
+  // into its text, checked first; its name is numbered (a name of the keys could pass PostgreSQL's 63 bytes).
   const sinceStatements = new Map<string, { name: string; text: string }>();
   const sinceStatement = (keys: readonly string[] | undefined) => {
-    const id = keys ? keys.join(',') : '';
+    const id = keys ? `keys:${keys.join(',')}` : 'whole';
     let statement = sinceStatements.get(id);
     if (!statement) {
       if (keys?.some((key) => !METADATA_KEY.test(key))) throw new RangeError('metadataKeys must be plain names (letters, digits, _)');
       const metadata = keys ? `jsonb_strip_nulls(jsonb_build_object(${keys.map((key) => `'${key}', metadata -> '${key}'`).join(', ')})) AS metadata` : 'metadata';
-      statement = { name: `${s.name}.read_recorded_since${keys ? `.${keys.join('.')}` : ''}`, text: readRecordedSince(metadata) };
+      statement = { name: `${s.name}.read_recorded_since_${sinceStatements.size}`, text: readRecordedSince(metadata) };
       sinceStatements.set(id, statement);
     }
     return statement;
