@@ -114,6 +114,12 @@ export interface ReadRecordedOptions {
 export interface ReadRecordedSinceOptions {
   /** Exclusive: events strictly after this position (an event's position: its instant bounds the read). */
   readonly after: Position;
+  /**
+   * Inclusive: an upper bound in the log's order that the caller knows (no event recorded at or before `atOrBefore`
+   * lies after it: a day close recorded more than the margin after the instant). With it, the store also bounds the
+   * read by position: of the events recorded in the window, only those between the two positions are looked at.
+   */
+  readonly upTo?: Position;
   readonly atOrBefore: Date;
   /** How far the log's order may be behind its instants, in ms (≥ 0). */
   readonly clockMarginMs: number;

@@ -74,6 +74,9 @@ const COLUMNS = 'global_position, transaction_id, stream_id, revision, event_id,
  * an event after one that a reader could see later behind it. See docs/eventstore.md.
  */
 const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+/** The largest transaction id and position: no upper bound. */
+const MAX_XID8 = 2n ** 64n - 1n;
+const MAX_INT8 = 2n ** 63n - 1n;
 /** A metadata key a read may ask for alone (written into its statement). */
 const METADATA_KEY = /^[A-Za-z][A-Za-z0-9_]{0,62}$/;
 
@@ -109,17 +112,19 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
       AND ((created < $4::timestamptz + interval '1 millisecond' AND ($6::text[] IS NULL OR type = ANY ($6::text[])))
         OR created >= $5::timestamptz + interval '1 millisecond')
     ORDER BY transaction_id, global_position LIMIT $3`;
-  // The log after ($1, $2) recorded by $3 (at its millisecond), of the types $4, found by instant: the BRIN index on
-  // `created` gives the blocks recorded from the position's own instant (or $6, when earlier) less the margin ($5 ms)
-  // up to $3, and only they are read (a walk of the log from the position in order would read on past $3, through
-  // whatever was recorded after it). OFFSET 0 keeps the position's condition out of the scan: on the
-  // (transaction_id, global_position) index it would mark every event after the position up to the log's end.
-  const readRecordedSince = (metadata: string) => `SELECT w.* FROM (SELECT ${COLUMNS.replace(/\bmetadata\b/, metadata)} FROM ${s.events}
-      WHERE created >= LEAST(COALESCE((SELECT created FROM ${s.events} WHERE global_position = $2::bigint), '-infinity'::timestamptz),
-          COALESCE($6::timestamptz, 'infinity'::timestamptz)) - make_interval(secs => $5::float8 / 1000)
-        AND created < $3::timestamptz + interval '1 millisecond' AND type = ANY ($4::text[])
-      OFFSET 0) w
-    WHERE w.transaction_id < pg_snapshot_xmin(pg_current_snapshot()) AND (w.transaction_id, w.global_position) > ($1::xid8, $2::bigint)`;
+  // The log after ($1, $2) and up to ($7, $8) recorded by $3 (at its millisecond), of the types $4, found by instant:
+  // the BRIN index on `created` gives the blocks recorded from the position's own instant (or $6, when earlier) less
+  // the margin ($5 ms) up to $3 (a walk of the log from the position in order would read on past $3, through whatever
+  // was recorded after it); the (transaction_id, global_position) index gives the range between the two positions.
+  // PostgreSQL intersects the two when both are narrow (a past day: the window leaves out what was recorded after
+  // the instant, the range what the margin reaches before the start), and walks the narrow one alone otherwise (no
+  // upper bound: the range runs to the log's end).
+  const readRecordedSince = (metadata: string) => `SELECT ${COLUMNS.replace(/\bmetadata\b/, metadata)} FROM ${s.events}
+    WHERE created >= LEAST(COALESCE((SELECT created FROM ${s.events} WHERE global_position = $2::bigint), '-infinity'::timestamptz),
+        COALESCE($6::timestamptz, 'infinity'::timestamptz)) - make_interval(secs => $5::float8 / 1000)
+      AND created < $3::timestamptz + interval '1 millisecond' AND type = ANY ($4::text[])
+      AND (transaction_id, global_position) > ($1::xid8, $2::bigint) AND (transaction_id, global_position) <= ($7::xid8, $8::bigint)
+      AND ${VISIBLE}`;
   // Per set of metadata keys asked for (or none: the whole metadata), its prepared statement: the keys are written
   // into its text, checked first; its name is numbered (a name of the keys could pass PostgreSQL's 63 bytes).
   const sinceStatements = new Map<string, { name: string; text: string }>();
@@ -294,6 +299,8 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
           [...options.eventTypes],
           options.clockMarginMs,
           options.recordedFrom?.toISOString() ?? null,
+          (options.upTo?.commit ?? MAX_XID8).toString(),
+          (options.upTo?.prepare ?? MAX_INT8).toString(),
         ],
       });
       return result.rows.map(toRecordedEvent);

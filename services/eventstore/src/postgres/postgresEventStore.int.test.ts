@@ -243,6 +243,14 @@ describe('PostgreSQL event store', () => {
       // The margin bounds how far before the position's own instant a later event may have been recorded: with none,
       // `slower` (recorded before the anchor) is not looked for.
       expect(await read(at(ids.quick), ['Kept', 'Other'], 0)).toEqual([ids.early, ids.quick, slow].sort());
+      // An upper bound in the log's order: nothing after it, whatever its instant.
+      const quickPosition = log.find((event) => event.streamId === ids.quick)!.position;
+      expect(
+        (await store.readRecordedSince!({ after: from.position, upTo: quickPosition, atOrBefore: at(ids.kept), clockMarginMs: 1_000, eventTypes: ['Kept', 'Other'] }))
+          .filter((event) => ours.has(event.streamId))
+          .map((event) => event.streamId)
+          .sort(),
+      ).toEqual([ids.early, ids.quick].sort());
       // An earlier instant vouched for by the caller (a close's stated instant) is looked from; a later one changes nothing.
       expect(await read(at(ids.quick), ['Kept', 'Other'], 0, at(slower))).toEqual([ids.early, ids.quick, slow, slower].sort());
       expect(await read(at(ids.quick), ['Kept', 'Other'], 0, at(ids.kept))).toEqual([ids.early, ids.quick, slow].sort());

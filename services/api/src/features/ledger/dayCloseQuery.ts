@@ -41,3 +41,20 @@ export async function latestCloseAtOrBefore(db: Queryable, at: Date): Promise<Da
     accounts: businessDayClosedSchema.shape.accounts.parse(row.accounts),
   };
 }
+
+/**
+ * The position of the first day close (in business-date order) whose stated instant and record are both later than
+ * `instant`, undefined when none is: the log as it stood then. Called with the instant asked for plus twice the
+ * clock margin, it bounds a replay's read by position: an event the log has after that close's `throughPosition`
+ * was appended after the close read the log's head, so it was recorded no earlier than the margin before the close,
+ * past the instant asked for (the second margin covers the moments between the close reading the head and stamping
+ * its instants).
+ */
+export async function firstCloseAfter(db: Queryable, instant: Date): Promise<Position | undefined> {
+  const { rows } = await db.query<{ through_position: string }>(
+    `SELECT through_position FROM rm.ledger_days WHERE closed_at > $1 AND recorded_at > $1 ORDER BY business_date LIMIT 1`,
+    [instant],
+  );
+  const through = rows[0]?.through_position;
+  return through ? parsePosition(through) : undefined;
+}

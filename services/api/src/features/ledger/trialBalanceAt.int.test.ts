@@ -270,4 +270,33 @@ describe('the trial balance at an instant', () => {
     expect(byInstant.trialBalance).toEqual(ordered.trialBalance);
     expect(byInstant.trialBalance.totalDebitsCents).toBe(byInstant.trialBalance.totalCreditsCents);
   });
+
+  it('from a close, reads no further in the log than the first close made past the instant and twice the margin', async () => {
+    await appendClose('2025-01-05');
+    await edit();
+    const at = new Date();
+    // A close stated and recorded well past the instant, then postings after it in the log whose instants say
+    // "before the instant": a log whose order and instants disagree by more than the margin, which the read by
+    // instant does not look for past that close.
+    const bound = await appendClose('2025-01-06');
+    const past = new Date(at.getTime() + 3 * LEDGER_CLOCK_MARGIN_MS);
+    await t.deps.pool.query(`UPDATE rm.ledger_days SET closed_at = $1, recorded_at = $1 WHERE business_date = '2025-01-06'`, [past]);
+    const expected = await trialBalanceAt(t.deps.pool, t.store, at);
+    expect(expected.close?.businessDate).toBe('2025-01-05');
+    expect(expected.eventsRead).toBeGreaterThan(0);
+    await edit();
+    const stray = await tamperEvents(t.deps.pool, 'UPDATE eventstore.events SET created = $1 WHERE global_position > $2::bigint AND type = ANY ($3::text[])', [
+      new Date(at.getTime() - 1),
+      bound.throughPosition.split(':')[1],
+      [...postingEventTypes],
+    ]);
+    expect(stray.rowCount).toBeGreaterThan(0);
+
+    const bounded = await trialBalanceAt(t.deps.pool, t.store, at);
+    expect(bounded.eventsRead).toBe(expected.eventsRead);
+    expect(bounded.trialBalance).toEqual(expected.trialBalance);
+    // Read in log order, nothing but the margin's end bounds the read: the stray postings count.
+    const ordered = await trialBalanceAt(t.deps.pool, inLogOrder(t.store), at);
+    expect(ordered.eventsRead).toBe(expected.eventsRead + stray.rowCount!);
+  });
 });

@@ -13,7 +13,7 @@ import {
 } from '@bank/domain';
 import type { EventStore, Position, RecordedEvent, RecordedPage } from '@bank/eventstore';
 import { schemaVersionOf } from '../audit/storedEvent';
-import { latestCloseAtOrBefore, type DayCloseStart } from './dayCloseQuery';
+import { firstCloseAfter, latestCloseAtOrBefore, type DayCloseStart } from './dayCloseQuery';
 import type { Queryable } from './ledgerTotalsQuery';
 
 /**
@@ -88,7 +88,7 @@ export async function trialBalanceAt(db: Queryable, store: EventStore, at: Date,
   const totals = totalsOfClose(close);
   const eventsRead =
     close?.throughPosition && store.readRecordedSince
-      ? await replaySince(store, close, at, totals, options)
+      ? await replaySince(db, store, close, at, totals, options)
       : await (store.readRecorded ? replayRecorded : replayFiltering)(store, close?.throughPosition, at, totals, options);
   return { trialBalance: trialBalanceOf(totals), close, eventsRead };
 }
@@ -114,16 +114,21 @@ async function readAhead<P>(first: Promise<P>, next: (page: P) => Promise<P> | u
 
 /**
  * From a close, where the store finds events by their instant (readRecordedSince): the posting events after the
- * close recorded by `at`, in one read of the day's part of the log, looked for from the close's stated instant or its
- * position's, whichever is earlier. Nothing recorded after `at` is read, however
- * much was (a month's last day records every account's interest payment at its close: within the margin, so the
- * ordered read below would go through all of them). The totals are sums: the order of the events does not matter.
+ * close recorded by `at`, in one read of the day's part of the log. The store looks from the close's stated instant
+ * or its position's, whichever is earlier, less the margin, and no further in the log than the position of the first
+ * close made past the instant (and twice the margin): neither what the margin reaches before the start nor what was
+ * recorded after `at` is read, however much (a month's last day records every account's interest payment at its
+ * close: after an instant just before it, and just before the next day's start). The totals are sums: the order of
+ * the events does not matter.
  */
-const replaySince = async (store: EventStore, close: DayCloseStart, at: Date, totals: LedgerTotals, options: TrialBalanceAtOptions): Promise<number> => {
+const replaySince = async (db: Queryable, store: EventStore, close: DayCloseStart, at: Date, totals: LedgerTotals, options: TrialBalanceAtOptions): Promise<number> => {
+  const marginMs = options.marginMs ?? LEDGER_CLOCK_MARGIN_MS;
+  const upTo = await firstCloseAfter(db, new Date(at.getTime() + 2 * marginMs));
   const events = await store.readRecordedSince!({
     after: close.throughPosition!,
+    ...(upTo ? { upTo } : {}),
     atOrBefore: at,
-    clockMarginMs: options.marginMs ?? LEDGER_CLOCK_MARGIN_MS,
+    clockMarginMs: marginMs,
     eventTypes: postingTypes,
     recordedFrom: close.closedAt,
     metadataKeys: SCHEMA_VERSION_ONLY,
