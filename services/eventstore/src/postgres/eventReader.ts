@@ -112,32 +112,31 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
       AND ((created < $4::timestamptz + interval '1 millisecond' AND ($6::text[] IS NULL OR type = ANY ($6::text[])))
         OR created >= $5::timestamptz + interval '1 millisecond')
     ORDER BY transaction_id, global_position LIMIT $3`;
-  // The log after ($1, $2) and up to ($7, $8) recorded by $3 (at its millisecond), of the types $4, found by instant:
-  // the BRIN index on `created` gives the blocks recorded from the position's own instant (or $6, when earlier) less
-  // the margin ($5 ms) up to $3 (a walk of the log from the position in order would read on past $3, through whatever
-  // was recorded after it); the (transaction_id, global_position) index gives the range between the two positions.
-  // PostgreSQL intersects the two when both are narrow (a past day: the window leaves out what was recorded after
-  // the instant, the range what the margin reaches before the start), and walks the narrow one alone otherwise (no
-  // upper bound: the range runs to the log's end).
+  // The log after ($1, $2) and up to ($6, $7) recorded from $5 to $3 (at its millisecond), of the types $4, found by
+  // instant: the BRIN index on `created` gives the blocks recorded in the window (a walk of the log from the position
+  // in order would read on past $3, through whatever was recorded after it); the (transaction_id, global_position)
+  // index gives the range between the two positions. PostgreSQL intersects the two when both are narrow (a past
+  // day: the window leaves out what was recorded after the instant, the range what the margin reaches before the
+  // start), and takes the narrow one alone otherwise (no upper bound: the range runs to the log's end). Sent unnamed,
+  // so that each read is planned with its own window: a generic plan cannot tell a day from the whole log.
   const readRecordedSince = (metadata: string) => `SELECT ${COLUMNS.replace(/\bmetadata\b/, metadata)} FROM ${s.events}
-    WHERE created >= LEAST(COALESCE((SELECT created FROM ${s.events} WHERE global_position = $2::bigint), '-infinity'::timestamptz),
-        COALESCE($6::timestamptz, 'infinity'::timestamptz)) - make_interval(secs => $5::float8 / 1000)
-      AND created < $3::timestamptz + interval '1 millisecond' AND type = ANY ($4::text[])
-      AND (transaction_id, global_position) > ($1::xid8, $2::bigint) AND (transaction_id, global_position) <= ($7::xid8, $8::bigint)
+    WHERE created >= $5::timestamptz AND created < $3::timestamptz + interval '1 millisecond' AND type = ANY ($4::text[])
+      AND (transaction_id, global_position) > ($1::xid8, $2::bigint) AND (transaction_id, global_position) <= ($6::xid8, $7::bigint)
       AND ${VISIBLE}`;
-  // Per set of metadata keys asked for (or none: the whole metadata), its prepared statement: the keys are written
-  // into its text, checked first; its name is numbered (a name of the keys could pass PostgreSQL's 63 bytes).
-  const sinceStatements = new Map<string, { name: string; text: string }>();
-  const sinceStatement = (keys: readonly string[] | undefined) => {
+  const recordedAtPosition = `SELECT created FROM ${s.events} WHERE global_position = $1::bigint`;
+  // Per set of metadata keys asked for (or none: the whole metadata), the statement's text: the keys are written
+  // into it, checked first.
+  const sinceStatements = new Map<string, string>();
+  const sinceStatement = (keys: readonly string[] | undefined): string => {
     const id = keys ? `keys:${keys.join(',')}` : 'whole';
-    let statement = sinceStatements.get(id);
-    if (!statement) {
+    let text = sinceStatements.get(id);
+    if (text === undefined) {
       if (keys?.some((key) => !METADATA_KEY.test(key))) throw new RangeError('metadataKeys must be plain names (letters, digits, _)');
       const metadata = keys ? `jsonb_strip_nulls(jsonb_build_object(${keys.map((key) => `'${key}', metadata -> '${key}'`).join(', ')})) AS metadata` : 'metadata';
-      statement = { name: `${s.name}.read_recorded_since_${sinceStatements.size}`, text: readRecordedSince(metadata) };
-      sinceStatements.set(id, statement);
+      text = readRecordedSince(metadata);
+      sinceStatements.set(id, text);
     }
-    return statement;
+    return text;
   };
   // The same batch as readAllAfter (only the given types when $4 is not NULL), plus whether committed events wait
   // behind the fence (a transaction that began earlier is still open) and the visible head (the last event below
@@ -290,15 +289,19 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
 
     async readRecordedSince(options: ReadRecordedSinceOptions): Promise<RecordedEvent[]> {
       if (!(options.clockMarginMs >= 0) || !Number.isFinite(options.clockMarginMs)) throw new RangeError('clockMarginMs must be a finite number ≥ 0');
+      const text = sinceStatement(options.metadataKeys);
+      // Where the window starts: the position's own instant, or the caller's when earlier, less the margin.
+      const { rows } = await pool.query<{ created: Date }>({ name: `${s.name}.recorded_at_position`, text: recordedAtPosition, values: [options.after.prepare.toString()] });
+      const starts = [rows[0]?.created.getTime() ?? Number.NEGATIVE_INFINITY, options.recordedFrom?.getTime() ?? Number.POSITIVE_INFINITY];
+      const from = Math.min(...starts) - options.clockMarginMs;
       const result = await pool.query<EventRow>({
-        ...sinceStatement(options.metadataKeys),
+        text,
         values: [
           options.after.commit.toString(),
           options.after.prepare.toString(),
           options.atOrBefore.toISOString(),
           [...options.eventTypes],
-          options.clockMarginMs,
-          options.recordedFrom?.toISOString() ?? null,
+          Number.isFinite(from) ? new Date(from).toISOString() : '-infinity',
           (options.upTo?.commit ?? MAX_XID8).toString(),
           (options.upTo?.prepare ?? MAX_INT8).toString(),
         ],

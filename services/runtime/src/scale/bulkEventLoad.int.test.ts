@@ -142,9 +142,15 @@ describe('the bulk load of a generated bank', () => {
     expect(check).toEqual({ days: 396, covered_but_later: 0, recorded_but_left_out: 0, lines: Number((await rows(bulk, 'SELECT count(*)::int AS n FROM rm.journal_lines'))[0]!.n) });
   });
 
-  it('builds the secondary indexes again and marks the schema installed', async () => {
+  it('builds the secondary indexes again, gives the planner its statistics and marks the schema installed', async () => {
     const names = (await rows(bulk, `SELECT indexname FROM pg_indexes WHERE schemaname = 'eventstore' AND tablename = 'events'`)).map((row) => row.indexname as string);
     for (const index of [...EVENTS_UNIQUE_KEYS, ...EVENTS_INDEXES]) expect(names).toContain(index.name);
+    // The BRIN index built after the rows (every range summarized), and the tables analyzed: read by instant, a
+    // day's window is planned as one.
+    const [summary] = await rows(bulk, `SELECT brin_summarize_new_values('eventstore.events_created_brin') AS unsummarized`);
+    expect(summary!.unsummarized).toBe(0);
+    const analyzed = await rows(bulk, `SELECT relname FROM pg_stat_user_tables WHERE schemaname = 'eventstore' AND relname IN ('events', 'streams') AND last_analyze IS NOT NULL ORDER BY relname`);
+    expect(analyzed.map((row) => row.relname)).toEqual(['events', 'streams']);
     const [comment] = await rows(bulk, `SELECT obj_description(to_regnamespace('eventstore'), 'pg_namespace') AS marker`);
     expect(comment!.marker).toMatch(/^bank event store [0-9a-f]{16}$/);
   });
