@@ -46,6 +46,7 @@ const { values: args } = parseArgs({
     samples: { type: 'string' },
     start: { type: 'string' },
     database: { type: 'string' },
+    workers: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
   },
 });
@@ -56,6 +57,9 @@ const quick = args.quick ?? false;
 const customers = Number(args.customers ?? (quick ? 100_000 : 1_000_000));
 const transactions = Number(args.transactions ?? (quick ? 1_000_000 : 10_000_000));
 const seed = Number(args.seed ?? 42);
+// `--workers N`: the load's generating threads (seed:scale's --workers; default 0, the loading thread generates).
+const workers = Number(args.workers ?? 0);
+if (!Number.isInteger(workers) || workers < 0) throw new Error(`--workers must be a whole number, got ${args.workers}`);
 const samples = Number(args.samples ?? (quick ? 40 : 100));
 // The whole bank, as production starts it on one machine (API, projector, worker). seed:scale leaves the transfer
 // process's checkpoint past the load, and the process reads debits alone (a filtered subscription), so the worker
@@ -151,6 +155,7 @@ async function main(): Promise<void> {
         customers,
         transactions,
         seed,
+        workers,
         // The history's days closed up to the day before yesterday: the close timed below is yesterday's, and the
         // bank (calendar mode) has no day to catch up when it starts.
         historyEnd: utcDate(new Date(Date.now() - 2 * 86_400_000)),
@@ -193,7 +198,7 @@ async function main(): Promise<void> {
     const { rows: sizeRows } = await pool.query<{ bytes: string }>('SELECT pg_database_size(current_database())::text AS bytes');
     const databaseBytes = Number(sizeRows[0]!.bytes);
     const events = load?.events ?? Number((await pool.query<{ n: string }>('SELECT count(*)::text AS n FROM eventstore.events')).rows[0]!.n);
-    log(`${load ? `loaded ${events} events in ${load.loadSeconds} s, rebuilt in ${load.rebuildSeconds} s, checkpoints in ${load.checkpointSeconds} s` : `${events} events`}; database ${(databaseBytes / 2 ** 30).toFixed(2)} GiB`);
+    log(`${load ? `loaded ${events} events in ${load.loadSeconds} s (${workers} generating threads), rebuilt in ${load.rebuildSeconds} s, checkpoints in ${load.checkpointSeconds} s` : `${events} events`}; database ${(databaseBytes / 2 ** 30).toFixed(2)} GiB`);
 
     bank = await startBank({
       command: startCommand,
@@ -275,6 +280,7 @@ async function main(): Promise<void> {
       customers,
       transactions,
       events,
+      workers,
       loadSeconds: load?.loadSeconds ?? null,
       rebuildSeconds: load?.rebuildSeconds ?? null,
       checkpointSeconds: load?.checkpointSeconds ?? null,
