@@ -317,7 +317,7 @@ ${table}
 
 Reproduce: \`npm run bench:scale\` (1M / 10M) or \`npm run bench:scale -- --quick\` (100k / 1M) on a machine with PostgreSQL
 and Redis on localhost; it creates and drops a database of its own (\`BENCH_KEEP_DATABASE=1\` keeps it, and
-\`--database NAME\` measures the reads again on a kept one).`,
+\`--database NAME\` measures the reads again on a kept one; \`--workers N\` generates on N threads).`,
       );
     }
     console.log(JSON.stringify(result));
