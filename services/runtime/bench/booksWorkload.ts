@@ -116,6 +116,7 @@ async function until(what: string, done: (books: Reconciliation) => boolean, tim
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
+let reconciliation: Reconciliation | undefined;
 if (calendar.mode === 'manual') {
   const built = await call<{ data: { id: string; effectiveDate: string; entryCount: number } | null }>(baseUrl, 'POST', '/admin/ach/files', { token: admin });
   if (built.status !== 201 || !built.body.data) throw new Error(`ACH file: expected 201 with a file, got ${built.status} ${JSON.stringify(built.body)}`);
@@ -138,11 +139,12 @@ if (calendar.mode === 'manual') {
     const advanced = await expectStatus(call<{ data: { businessDate: string; closed: string[] } }>(baseUrl, 'POST', '/admin/business-date/advance', { token: admin, body: { days: 1 } }), 200, 'advance');
     notes.push(`Closed ${advanced.data.closed.join(', ')}; the business date is now ${advanced.data.businessDate}.`);
   }
-  await until('the settlement', (books) => openItems(books) === 0);
+  reconciliation = await until('the settlement', (books) => openItems(books) === 0);
 } else {
   notes.push(`The bank follows the calendar (business date ${calendar.businessDate}): the external transfers settle at the close of business of their file's effective date, so they are in transit (\`ach-outbound\`) below.`);
 }
-const reconciliation = await until('the projector caught up', () => true);
+// Calendar mode: the two external transfers answered 201 pending at once; their debits are in the books once projected.
+reconciliation ??= await until('the external transfers in the books', (books) => openItems(books) === 2);
 // Nothing moves any more: the trial balance now is the books the reconciliation saw.
 const trial = (await expectStatus(call<{ data: TrialBalance }>(baseUrl, 'GET', '/audit/ledger/trial-balance', { token: admin }), 200, 'trial balance')).data;
 
