@@ -9,7 +9,7 @@ import type { BankEvent } from '../events/eventSchemas';
 import { deciderSpecification, refused } from '../testing/deciderSpecification';
 import { ACCOUNT_NUMBER, ADMIN_ID, CUSTOMER_ID, funded, NOW, opened, PAYEE_ACCOUNT_NUMBER, PAYEE_ID, pinSet, registered, uuid } from '../testing/fixtures';
 import type { RequestTransfer, TransferRecipient } from './decideTransferRequest';
-import { decideTransferRequest } from './decideTransferRequest';
+import { decideTransferRequest, isSameTransferRequest } from './decideTransferRequest';
 
 /** The payer's two streams as one spec state; the command carries the resolved recipient alongside. */
 interface PayerState {
@@ -212,5 +212,44 @@ describe('a retried transfer request', () => {
 
   it('records nothing even when the pin has changed since (the first decision stands)', () => {
     given([...ready, debited()]).when({ ...request, pinMatches: false }).then([]);
+  });
+});
+
+describe('whether a request asks for the transfer a recorded debit made (the same Idempotency-Key again)', () => {
+  const state = ready.reduce<PayerState>(
+    (current, event) =>
+      isCustomerEvent(event) ? { ...current, customer: evolveCustomer(current.customer, event) } : isAccountEvent(event) ? { ...current, account: evolveAccount(current.account, event) } : current,
+    { customer: initialCustomerState, account: initialAccountState },
+  );
+  const { recipient: _recipient, ...command } = request;
+  const decided = decideTransferRequest(command, { ...state, recipient: payee })[0];
+  if (decided?.type !== 'AccountDebited') throw new Error('expected a debit');
+  const recorded = decided.data;
+
+  it('the request that was decided is the same, as are its differences in spacing, recipient name and pin', () => {
+    expect(isSameTransferRequest(recorded, request)).toBe(true);
+    expect(isSameTransferRequest(recorded, { ...request, accountNumber: ` ${PAYEE_ACCOUNT_NUMBER} `, description: ' Dinner ', bankName: 'Summit Bank ', to: 'someone else' })).toBe(true);
+  });
+
+  it('any other amount, account, account number or type, bank, routing number or description is another request', () => {
+    for (const change of [
+      { amountCents: 2501 },
+      { from: 'checking' as const },
+      { accountNumber: ACCOUNT_NUMBER },
+      { accountType: 'savings' as const },
+      { bankName: 'Other Bank' },
+      { routingNumber: '011000015' },
+      { routingNumber: undefined },
+      { description: 'Lunch' },
+      { description: undefined },
+    ]) {
+      expect(isSameTransferRequest(recorded, { ...request, ...change }), JSON.stringify(change)).toBe(false);
+    }
+  });
+
+  it('a debit recorded before debits carried their intent compares by account and amount', () => {
+    const { intent: _intent, ...old } = recorded;
+    expect(isSameTransferRequest(old, { ...request, accountNumber: ACCOUNT_NUMBER })).toBe(true);
+    expect(isSameTransferRequest(old, { ...request, amountCents: 1 })).toBe(false);
   });
 });

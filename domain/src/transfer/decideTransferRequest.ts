@@ -124,3 +124,38 @@ export function decideTransferRequest(command: RequestTransfer, context: Transfe
     account,
   );
 }
+
+/** What a recorded debit says its transfer was asked to do (the fields `isSameTransferRequest` compares). */
+export interface RecordedTransferRequest {
+  readonly account: AccountKind;
+  readonly amountCents: number;
+  readonly intent?:
+    | {
+        readonly accountNumber: string;
+        readonly bankName: string;
+        readonly routingNumber: string;
+        readonly accountType: AccountKind;
+        readonly description: string;
+      }
+    | undefined;
+}
+
+/**
+ * Whether a request asks for the transfer a recorded debit made (the same Idempotency-Key sent again): the same
+ * money from the same account to the same account number and type, bank, routing number and description, each as
+ * the decision normalised it. `to` is not compared: the bank pays by account number, and the name it records comes
+ * from its own records where it has one. A debit recorded without its intent (before debits carried it) compares by
+ * account and amount alone.
+ */
+export function isSameTransferRequest(recorded: RecordedTransferRequest, request: PaymentOrderFields): boolean {
+  if (recorded.account !== request.from || recorded.amountCents !== request.amountCents) return false;
+  const intent = recorded.intent;
+  if (!intent) return true;
+  return (
+    intent.accountNumber === (request.accountNumber?.trim() ?? '') &&
+    intent.accountType === request.accountType &&
+    intent.bankName === (request.bankName?.trim() ?? '') &&
+    intent.routingNumber === (request.routingNumber?.trim() ?? '') &&
+    intent.description === (request.description?.trim() ?? '')
+  );
+}

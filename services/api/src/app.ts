@@ -114,7 +114,8 @@ export function createApp(deps: AppDeps): Express {
   api.use(
     idempotency(deps, {
       exclude: ['/auth/signin', '/auth/signout', '/auth/second-factor', '/auth/second-factor/enrol', '/auth/second-factor/setup', '/auth/second-factor/confirm'],
-      skip: isUploadRequest,
+      // A transfer keeps its key itself, with the log as its record (features/transactions/transferIdempotency.ts).
+      skip: (req) => isUploadRequest(req) || (req.method === 'POST' && req.path === '/transaction/transfer'),
     }),
   );
   for (const router of createApiRouters(deps)) api.use(router);

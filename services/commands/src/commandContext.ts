@@ -39,10 +39,16 @@ export interface StreamHead {
   readonly lastHash: string | null;
 }
 
+/** The id of the `index`-th event a command with an id appended to a stream (the same on every retry). */
+export function commandEventId(commandId: string, streamId: string, index: number): string {
+  return deterministicId(`${commandId}:${streamId}:${index}`);
+}
+
 /**
  * Wraps domain events for the store: ids, metadata and the hash chain continuing from the stream's head, keyed with
  * `chainKey` (HMAC-SHA-256, its id in `metadata.chainKeyId`) when given, else a plain SHA-256 (legacy; see hashChain.ts).
  */
+
 export function toNewEvents(
   streamId: string,
   events: readonly DomainEventLike[],
@@ -55,7 +61,7 @@ export function toNewEvents(
   let revision = after.revision === undefined ? 0n : after.revision + 1n;
   const occurredAt = now.toISOString();
   return events.map((event, index) => {
-    const id = context.commandId ? deterministicId(`${context.commandId}:${streamId}:${index}`) : randomUUID();
+    const id = context.commandId ? commandEventId(context.commandId, streamId, index) : randomUUID();
     const base = withChainKeyId({ schemaVersion: EVENT_SCHEMA_VERSION, ...context.metadata, occurredAt, prevHash }, chainKey);
     const data = JSON.parse(JSON.stringify(event.data)) as Record<string, unknown>;
     const hash = chainHash({ streamId, revision, id, type: event.type, data, metadata: base }, prevHash, chainKey?.key);

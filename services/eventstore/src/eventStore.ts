@@ -221,6 +221,12 @@ export interface EventStore {
   append(stream: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
   /** Every event of the stream in revision order; an empty array for a missing or deleted stream. */
   readStream(stream: string, options?: { fromRevision?: bigint; limit?: number }): Promise<RecordedEvent[]>;
+  /**
+   * One event of a stream by its id, undefined when the stream holds none (or is deleted). Where the store can find
+   * it without reading the stream (PostgreSQL: its (stream, event id) key); absent otherwise (`readEventById` falls
+   * back to reading the stream).
+   */
+  readEvent?(stream: string, eventId: string): Promise<RecordedEvent | undefined>;
   /** Events of the global log in position order, after `after`, at most `limit` (default 1000). */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catch-up then live; every event exactly once, in position order. */
@@ -302,4 +308,10 @@ export function parsePosition(text: string): Position {
   const match = /^(\d{1,20}):(\d{1,20})$/.exec(text.trim());
   if (!match) throw new Error(`Not an event-store position: ${JSON.stringify(text)}`);
   return { commit: BigInt(match[1]!), prepare: BigInt(match[2]!) };
+}
+
+/** One event of a stream by its id: `readEvent` where the store has it, else found by reading the stream. */
+export async function readEventById(store: EventStore, stream: string, eventId: string): Promise<RecordedEvent | undefined> {
+  if (store.readEvent) return store.readEvent(stream, eventId);
+  return (await store.readStream(stream)).find((event) => event.id === eventId);
 }

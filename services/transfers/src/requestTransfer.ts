@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { deterministicId, type CommandHandler } from '@bank/commands';
-import { accountDecider, customerDecider, decideTransferRequest, streams, type CustomerState, type EventData, type TransferInput } from '@bank/domain';
+import { accountDecider, customerDecider, decideTransferRequest, streams, transactionStatusOf, type CustomerState, type EventData, type TransferInput } from '@bank/domain';
 import type { Position } from '@bank/eventstore';
 import type { Keyring } from '@bank/platform';
 import type pg from 'pg';
 import { noFaults, type FaultHook } from './faults';
 import { isLegacyPinHash, verifyPin, type LegacyPinVerifier } from './paymentPin';
 import { resolveRecipient } from './recipient';
-import type { TransferSignals } from './transferSignals';
+import type { OutcomeWaiter, TransferSignals } from './transferSignals';
 import type { BusinessDateSource } from './transferSteps';
 
 /**
@@ -46,6 +46,13 @@ export interface TransferRequestCommand {
    * not asked again (input.paymentPin is ignored); every other rule of a transfer applies. Its transfer id is given.
    */
   readonly authorised?: { readonly standingOrderId: string; readonly transferId: string } | undefined;
+  /**
+   * Runs after the pin check and before the decision (the API's idempotency record: a remembered answer is sent
+   * again instead of deciding, by throwing). Nothing is appended when it throws.
+   */
+  readonly beforeDecision?: () => Promise<void>;
+  /** A repeated request of an internal transfer hands its outcome's wait to the caller (`repeatOutcome`). */
+  readonly keepRepeatOutcome?: boolean;
 }
 
 export type DebitData = EventData<'AccountDebited'>;
@@ -60,6 +67,24 @@ export interface TransferAnswer {
   readonly internal: boolean;
   /** Position to read the answer's effects at (the outcome's, else the debit's). */
   readonly position: Position | undefined;
+  /** A repeated request (the debit was recorded by an earlier one, nothing decided now): see RepeatedTransfer. */
+  readonly repeated?: RepeatedTransfer;
+}
+
+/** What a repeated request learns from the payer's account, as the write side knows it now. */
+export interface RepeatedTransfer {
+  /** The debit's status on the account: pending while the transfer process has not finished it. */
+  readonly debitStatus: 'pending' | 'completed' | 'failed';
+  /**
+   * With `keepRepeatOutcome`, for a recipient of this bank: the wait for the outcome, registered before the decision
+   * like the first request's (an outcome still to come is not missed). The caller waits or cancels it.
+   */
+  readonly outcome?: OutcomeWaiter;
+}
+
+/** The command id of a transfer's request: its debit's event id derives from it (`commandEventId`, index 0). */
+export function transferRequestCommandId(transferId: string): string {
+  return `transfer:${transferId}:request`;
 }
 
 /** The transfer id of a request: derived from the Idempotency-Key when there is one. */
@@ -110,6 +135,7 @@ export async function requestTransfer(deps: TransferRequestDeps, command: Transf
     resolveRecipient(deps, input.accountNumber, input.to),
   ]);
   const matches = authorised ? true : await paymentPinMatches(deps, userId, customer, input.paymentPin);
+  await command.beforeDecision?.();
   const waiter = recipient.kind === 'internal' ? deps.signals.expect(transferId) : undefined;
   const now = (deps.now?.() ?? new Date()).toISOString();
   const businessDate = await deps.businessDate?.();
@@ -142,7 +168,7 @@ export async function requestTransfer(deps: TransferRequestDeps, command: Transf
           { customer, account, recipient },
         ),
       context: {
-        commandId: `transfer:${transferId}:request`,
+        commandId: transferRequestCommandId(transferId),
         metadata: {
           actorId: userId,
           actorRole: 'customer',
@@ -161,10 +187,13 @@ export async function requestTransfer(deps: TransferRequestDeps, command: Transf
   const decided = result.events[0];
   const debit = decided?.type === 'AccountDebited' ? decided.data : undefined;
   const internal = recipient.kind === 'internal';
-  if (!waiter || !debit) {
-    waiter?.cancel();
-    return { transferId, debitTransactionId, debit, status: 'pending', internal, position: result.position };
+  if (!debit) {
+    const keep = waiter !== undefined && command.keepRepeatOutcome === true && !authorised;
+    if (!keep) waiter?.cancel();
+    const debitStatus = transactionStatusOf(result.state, debitTransactionId) ?? 'pending';
+    return { transferId, debitTransactionId, debit, status: 'pending', internal, position: result.position, repeated: { debitStatus, ...(keep ? { outcome: waiter } : {}) } };
   }
+  if (!waiter) return { transferId, debitTransactionId, debit, status: 'pending', internal, position: result.position };
   const outcome = await waiter.wait(deps.creditWaitMs);
   return {
     transferId,

@@ -52,7 +52,16 @@ type Redis = AppDeps['redis'] & {
  * and a right pin that finds no place at once. An answer never depends on an uncounted comparison: the fast path only
  * admits what `attempt` would have admitted at that instant, and anything else is compared again in its place.
  */
-export function createPinAttemptGuard(deps: Pick<AppDeps, 'redis' | 'config' | 'limits'>): PinAttemptGuard {
+export interface ApiPinAttemptGuard extends PinAttemptGuard {
+  admitsRightPin(userId: string): Promise<boolean>;
+  /**
+   * `admitsRightPin` that also reads one more key in the same command (the transfer's idempotency record): the
+   * request path's one Redis command. `value` is that key's value (null when absent).
+   */
+  admitsRightPinReading(userId: string, key: string): Promise<{ readonly admitted: boolean; readonly value: string | null }>;
+}
+
+export function createPinAttemptGuard(deps: Pick<AppDeps, 'redis' | 'config' | 'limits'>): ApiPinAttemptGuard {
   const redis = deps.redis as Redis;
   if (!redis.pinAcquire) redis.defineCommand('pinAcquire', { numberOfKeys: 2, lua: ACQUIRE });
   if (!redis.pinRelease) redis.defineCommand('pinRelease', { numberOfKeys: 2, lua: RELEASE });
@@ -60,18 +69,23 @@ export function createPinAttemptGuard(deps: Pick<AppDeps, 'redis' | 'config' | '
   const keys = (userId: string) => [`${deps.config.REDIS_PREFIX}rl:pin:${userId}`, `${deps.config.REDIS_PREFIX}rl:pin-checking:${userId}`] as const;
   const unavailable = (error: unknown) => Object.assign(new ServiceUnavailableError(UNAVAILABLE_MESSAGE, 5), { cause: error });
 
+  async function admitsRightPinReading(userId: string, extra?: string): Promise<{ admitted: boolean; value: string | null }> {
+    // One read (MGET, atomic): an attempt acquired now would get a place. With a right pin, acquire, compare and
+    // release change nothing, so this read stands for all three at its instant.
+    let counts: (string | null)[];
+    try {
+      counts = await deps.redis.mget(...keys(userId), ...(extra === undefined ? [] : [extra]));
+    } catch (error) {
+      throw unavailable(error);
+    }
+    return { admitted: Number(counts[0] ?? 0) + Number(counts[1] ?? 0) < limit, value: counts[2] ?? null };
+  }
+
   return {
     async admitsRightPin(userId) {
-      // One read (MGET, atomic): an attempt acquired now would get a place. With a right pin, acquire, compare and
-      // release change nothing, so this read stands for all three at its instant.
-      let counts: (string | null)[];
-      try {
-        counts = await deps.redis.mget(...keys(userId));
-      } catch (error) {
-        throw unavailable(error);
-      }
-      return Number(counts[0] ?? 0) + Number(counts[1] ?? 0) < limit;
+      return (await admitsRightPinReading(userId)).admitted;
     },
+    admitsRightPinReading,
     async attempt(userId, check) {
       const [failures, inFlight] = keys(userId);
       const deadline = Date.now() + BUSY_WAIT_MS;

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, uniqueEmail, type SignedIn, type TestApp } from '../testing/testApp';
 import { errorHandler } from './errorHandler';
-import { idempotency, requestFingerprint } from './idempotency';
+import { idempotency, idempotencyRedisKey, requestFingerprint } from './idempotency';
 import { jsonBody } from './jsonBody';
 import { requestDeadline } from './requestDeadline';
 
@@ -106,6 +106,24 @@ describe('Idempotency-Key', () => {
     await send().expect(200);
     const events = await t.store.readStream(`account-${customer.userId}`);
     expect(events.filter((event) => event.type === 'BalanceAdjusted')).toHaveLength(1);
+  });
+
+  it("leaves a transfer's key to the transfer route, whose record is the log: no claim or answer is stored in Redis", async () => {
+    const customer = await t.customer();
+    const profile = { firstName: 'Ada', lastName: 'Lovelace', email: customer.email, phone: '555-0100', location: { address: '1 Analytical Way', state: 'NY' }, paymentPin: '246810' };
+    await request(t.app).put(`/api/user/admin/${customer.userId}`).set(admin.auth).send(profile).expect(200);
+    await request(t.app).put(`/api/user/admin/account/${customer.userId}`).set(admin.auth).send({ savings: 100, checking: 0, number: customer.accountNumber }).expect(200);
+    const body = { from: 'savings', amount: 12, accountNumber: '987654321', routingNumber: '021000021', bankName: 'Other Bank', accountType: 'checking', to: 'Grace', paymentPin: '246810' };
+    const send = () => request(t.app).post('/api/transaction/transfer').set(customer.auth).set('Idempotency-Key', 'pay-grace').send(body);
+    const first = await send();
+    expect(first.status).toBe(201);
+    const second = await send();
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(await t.deps.redis.exists(idempotencyRedisKey(t.deps.config.REDIS_PREFIX, `user:${customer.userId}`, 'pay-grace'))).toBe(0);
+    const debits = (await t.store.readStream(`account-${customer.userId}`)).filter((event) => event.type === 'AccountDebited');
+    expect(debits).toHaveLength(1);
   });
 
   it('refuses an unusable key with 400', async () => {

@@ -46,7 +46,7 @@ export const SECRET_REQUEST_FIELDS: ReadonlySet<string> = new Set([
 /** Answers carrying one of these (a session token, a TOTP secret, recovery codes) are never stored in Redis. */
 const SECRET_ANSWER_FIELDS = ['token', 'secret', 'recoveryCodes', 'otpauthUri', 'qrCode'];
 
-interface Fingerprinted {
+export interface Fingerprinted {
   readonly fingerprint: string;
   /** The idempotency key ring's key that made the fingerprint. */
   readonly keyId: string;
@@ -56,7 +56,7 @@ interface PendingRecord extends Fingerprinted {
   readonly state: 'pending';
 }
 
-interface DoneRecord extends Fingerprinted {
+export interface DoneRecord extends Fingerprinted {
   readonly state: 'done';
   readonly status: number;
   readonly body: unknown;
@@ -103,6 +103,50 @@ function carriesSecrets(body: unknown): boolean {
   return typeof body === 'object' && body !== null && SECRET_ANSWER_FIELDS.some((field) => field in body);
 }
 
+/** Whether an answer is kept as the key's record: not one meaning "not done" (401, 403, 408, 429, 5xx), nor a secret. */
+export function isRememberedAnswer(status: number, body: unknown): boolean {
+  return status < 500 && !NOT_REMEMBERED.has(status) && !carriesSecrets(body);
+}
+
+/** The request's Idempotency-Key when it carries one on a command (400 for an unusable one), else undefined. */
+export function idempotencyKeyOfCommand(req: Request): string | undefined {
+  const key = req.get(IDEMPOTENCY_HEADER);
+  if (key === undefined || !COMMAND_METHODS.has(req.method)) return undefined;
+  if (!KEY.test(key)) throw invalidField(IDEMPOTENCY_HEADER, `${IDEMPOTENCY_HEADER} must be 1 to 255 visible ASCII characters`);
+  return key;
+}
+
+/** Where a caller's key is recorded in Redis (a hash: the key itself is never stored). */
+export function idempotencyRedisKey(prefix: string, scope: string, key: string): string {
+  return `${prefix}idem:${sha256(`${scope}\n${key}`)}`;
+}
+
+/** Whether a record was made for this request (compared with the key ring's key that made it). */
+export function recordMatches(ring: Keyring, record: Fingerprinted, req: Pick<Request, 'method' | 'baseUrl' | 'path' | 'body'>, currentFingerprint?: string): boolean {
+  // A record made with an older key is compared with that key (a retired key cannot vouch: a different request).
+  const recordKey = ring.byId(record.keyId);
+  if (recordKey === undefined) return false;
+  const fingerprint = record.keyId === ring.current.id ? (currentFingerprint ?? requestFingerprint(recordKey, req)) : requestFingerprint(recordKey, req);
+  return fingerprint === record.fingerprint;
+}
+
+export const DIFFERENT_REQUEST_MESSAGE = `This ${IDEMPOTENCY_HEADER} was already used for a different request`;
+
+/** Sends a remembered answer again, marked as replayed. */
+export function replayRecord(res: Response, record: DoneRecord): void {
+  res.set(record.headers);
+  res.setHeader(REPLAYED_HEADER, 'true');
+  res.status(record.status).json(record.body);
+}
+
+/** The record of an answer about to be sent (its status, body and X-Event-Position). */
+export function doneRecord(res: Response, claim: Fingerprinted, body: unknown): DoneRecord {
+  const headers: Record<string, string> = {};
+  const position = res.getHeader(EVENT_POSITION_HEADER);
+  if (typeof position === 'string') headers[EVENT_POSITION_HEADER] = position;
+  return { state: 'done', fingerprint: claim.fingerprint, keyId: claim.keyId, status: res.statusCode, body, headers };
+}
+
 /** The command id derived from the request's Idempotency-Key (undefined without one): events get ids derived from it. */
 export function idempotentCommandId(res: Response): string | undefined {
   const id: unknown = res.locals.idempotentCommandId;
@@ -124,13 +168,13 @@ export function idempotency(deps: Pick<AppDeps, 'redis' | 'config'> & { readonly
   const waitMs = options.waitMs ?? DEFAULT_WAIT_MS;
   const leaseMs = options.leaseMs ?? PENDING_LEASE_MS;
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    const key = req.get(IDEMPOTENCY_HEADER);
-    if (key === undefined || !COMMAND_METHODS.has(req.method) || exclude.has(req.path) || options.skip?.(req)) return next();
+    if (exclude.has(req.path) || options.skip?.(req)) return next();
     // Mounted twice on a path (app-wide and on a route): the first one holds the key.
     if (idempotentCommandId(res) !== undefined) return next();
-    if (!KEY.test(key)) throw invalidField(IDEMPOTENCY_HEADER, `${IDEMPOTENCY_HEADER} must be 1 to 255 visible ASCII characters`);
+    const key = idempotencyKeyOfCommand(req);
+    if (key === undefined) return next();
     const scope = req.auth ? `user:${req.auth.userId}` : `ip:${req.ip ?? 'unknown'}`;
-    const redisKey = `${deps.config.REDIS_PREFIX}idem:${sha256(`${scope}\n${key}`)}`;
+    const redisKey = idempotencyRedisKey(deps.config.REDIS_PREFIX, scope, key);
     const ring = deps.keys.idempotency;
     const fingerprint = requestFingerprint(ring.current.key, req);
     const deadline = Date.now() + waitMs;
@@ -154,14 +198,9 @@ export function idempotency(deps: Pick<AppDeps, 'redis' | 'config'> & { readonly
       const text = await deps.redis.get(redisKey);
       if (text === null) continue; // expired or released in between: try to claim again
       const record = JSON.parse(text) as IdempotencyRecord;
-      // A record made with an older key is compared with that key (a retired key cannot vouch: a different request).
-      const recordKey = ring.byId(record.keyId);
-      const same = recordKey !== undefined && (record.keyId === ring.current.id ? fingerprint : requestFingerprint(recordKey, req)) === record.fingerprint;
-      if (!same) throw new HttpError(422, `This ${IDEMPOTENCY_HEADER} was already used for a different request`);
+      if (!recordMatches(ring, record, req, fingerprint)) throw new HttpError(422, DIFFERENT_REQUEST_MESSAGE);
       if (record.state === 'done') {
-        res.set(record.headers);
-        res.setHeader(REPLAYED_HEADER, 'true');
-        res.status(record.status).json(record.body);
+        replayRecord(res, record);
         return;
       }
       if (Date.now() >= deadline) throw new ConflictError(`A request with this ${IDEMPOTENCY_HEADER} is still being processed`);
@@ -188,17 +227,9 @@ function rememberAnswer(deps: Pick<AppDeps, 'redis'>, res: Response, redisKey: s
   res.json = (body: unknown) => {
     settled = true;
     lease.release();
-    const status = res.statusCode;
-    let write: Promise<unknown>;
-    if (status >= 500 || NOT_REMEMBERED.has(status) || carriesSecrets(body)) {
-      write = deps.redis.del(redisKey);
-    } else {
-      const headers: Record<string, string> = {};
-      const position = res.getHeader(EVENT_POSITION_HEADER);
-      if (typeof position === 'string') headers[EVENT_POSITION_HEADER] = position;
-      const record: DoneRecord = { state: 'done', fingerprint: claim.fingerprint, keyId: claim.keyId, status, body, headers };
-      write = deps.redis.set(redisKey, JSON.stringify(record), 'EX', IDEMPOTENCY_TTL_SECONDS);
-    }
+    const write: Promise<unknown> = isRememberedAnswer(res.statusCode, body)
+      ? deps.redis.set(redisKey, JSON.stringify(doneRecord(res, claim, body)), 'EX', IDEMPOTENCY_TTL_SECONDS)
+      : deps.redis.del(redisKey);
     write.then(
       () => send(body),
       () => send(body),

@@ -312,6 +312,7 @@ function trackAppends(store: EventStore): EventStore & { lastAppended(): Positio
     ...(store.countStreamEvents ? { countStreamEvents: store.countStreamEvents.bind(store) } : {}),
     ...(store.lastStreamEvent ? { lastStreamEvent: store.lastStreamEvent.bind(store) } : {}),
     ...(store.readRecorded ? { readRecorded: store.readRecorded.bind(store) } : {}),
+    ...(store.readEvent ? { readEvent: store.readEvent.bind(store) } : {}),
     ...(store.readRecordedSince ? { readRecordedSince: store.readRecordedSince.bind(store) } : {}),
     close: () => store.close(),
     lastAppended: () => last,

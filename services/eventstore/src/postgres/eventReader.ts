@@ -181,6 +181,8 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
     ORDER BY q.request, ev.revision`;
   const liveStream = `NOT EXISTS (SELECT 1 FROM ${s.streams} st WHERE st.stream_id = $1 AND st.revision = ${TOMBSTONE_REVISION})`;
   // Both walk the (stream_id, revision) index: a range counted in place, or backwards from $2 to the first match.
+  const eventById = `SELECT ${COLUMNS} FROM ${s.events} WHERE stream_id = $1 AND event_id = $2
+    AND NOT EXISTS (SELECT 1 FROM ${s.streams} st WHERE st.stream_id = $1 AND st.revision = ${TOMBSTONE_REVISION})`;
   const countStream = `SELECT count(*)::int8 AS n FROM ${s.events} WHERE stream_id = $1 AND revision BETWEEN $2 AND $3
     AND type = ANY ($4::text[]) AND ${liveStream}`;
   const lastInStream = `SELECT ${COLUMNS} FROM ${s.events} WHERE stream_id = $1 AND revision <= $2
@@ -331,6 +333,13 @@ export function createEventReader(pool: pg.Pool, s: EventStoreSchema) {
       const from = options.fromRevision ?? 0n;
       const limit = options.limit === undefined ? null : checkLimit(options.limit);
       return streamReadsOfTurn({ stream, from: from < 0n ? 0n : from, limit });
+    },
+
+    /** See EventStore.readEvent: one probe of the (stream, event id) key; none for a tombstoned stream. */
+    async readEvent(stream: string, eventId: string): Promise<RecordedEvent | undefined> {
+      const result = await pool.query<EventRow>({ name: `${s.name}.event_by_id`, text: eventById, values: [stream, eventId] });
+      const row = result.rows[0];
+      return row ? toRecordedEvent(row) : undefined;
     },
 
     /** See EventStore.countStreamEvents: one index range of the stream, counted where it lies. */

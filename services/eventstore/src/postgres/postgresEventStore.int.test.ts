@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeEventStoreConformance } from '../conformance';
 import { collect, newEvent, newEvents, waitUntilVisible } from '../conformance/conformanceHelpers';
-import type { EventStore, Position, StreamAppendOutcome } from '../eventStore';
+import { readEventById, type EventStore, type Position, type StreamAppendOutcome } from '../eventStore';
 import { SET_BASED_MIN_APPENDS } from './appendBatchFunction';
 import { ensureEventStoreSchema } from './ensureEventStoreSchema';
 import { createEventReader } from './eventReader';
@@ -286,6 +286,25 @@ describe('PostgreSQL event store', () => {
     const heads = await store.streamHeads!();
     expect(heads.get(one)).toBe(4n);
     expect(heads.get(two)).toBe(9223372036854775807n);
+  });
+
+  it('reads one event of a stream by its id (as the stream holds it), none for another stream, an unknown id or a tombstoned stream', async () => {
+    const store = open();
+    const one = stream('by-id-one');
+    const two = stream('by-id-two');
+    const events = newEvents(3);
+    await store.append(one, events, 'no_stream');
+    await store.append(two, newEvents(1), 'no_stream');
+    const stored = await store.readStream(one);
+    expect(await store.readEvent!(one, events[1]!.id)).toEqual(stored[1]);
+    // Without the store's own method, the same event found by reading the stream.
+    const { readEvent: _readEvent, ...withoutReadEvent } = store;
+    expect(await readEventById(withoutReadEvent as EventStore, one, events[1]!.id)).toEqual(stored[1]);
+    expect(await readEventById(store, one, events[2]!.id)).toEqual(stored[2]);
+    expect(await store.readEvent!(two, events[1]!.id)).toBeUndefined();
+    expect(await store.readEvent!(one, randomUUID())).toBeUndefined();
+    await tombstoneStream(pool, one);
+    expect(await store.readEvent!(one, events[0]!.id)).toBeUndefined();
   });
 
   it('sends the stream reads of one turn as one statement, each answered as it would be alone', async () => {

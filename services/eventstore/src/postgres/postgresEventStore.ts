@@ -63,6 +63,10 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       lifecycle.assertOpen();
       return reader.readStream(stream, range);
     },
+    async readEvent(stream, eventId) {
+      lifecycle.assertOpen();
+      return reader.readEvent(stream, eventId);
+    },
     async readAll(readOptions) {
       lifecycle.assertOpen();
       return reader.readAll(readOptions);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { deterministicId } from '@bank/commands';
-import { accountDecider, adminTransactionInput, centsToDollars, streams, transferInput } from '@bank/domain';
-import { requestTransfer, type DebitData, type FaultHook, type PinAttemptGuard, type TransferAnswer } from '@bank/transfers';
+import { commandEventId, deterministicId } from '@bank/commands';
+import { accountDecider, adminTransactionInput, centsToDollars, isSameTransferRequest, streams, transferInput, type TransferInput } from '@bank/domain';
+import { requestTransfer, transferRequestCommandId, type DebitData, type FaultHook, type PinAttemptGuard, type RepeatedTransfer, type TransferAnswer } from '@bank/transfers';
+import { readEventById, type Position } from '@bank/eventstore';
 import { Router, type Request, type Response } from 'express';
 import { readPoolOf, type AppDeps } from '../../appDeps';
 import { businessDateOf } from '../businessDate/appBooks';
@@ -11,9 +12,11 @@ import { requireAuth } from '../../auth/requireAuth';
 import { requireRole } from '../../auth/requireRole';
 import { nowIso } from '../../commands/clock';
 import { commandScope, runCommand } from '../../commands/runCommand';
-import { invalidField, NotFoundError, ServiceUnavailableError } from '../../http/httpErrors';
+import { HttpError, invalidField, NotFoundError, ServiceUnavailableError } from '../../http/httpErrors';
+import { DIFFERENT_REQUEST_MESSAGE, idempotencyKeyOfCommand, REPLAYED_HEADER } from '../../http/idempotency';
 import { requestIdOf } from '../../http/requestId';
-import { sendCommandResult } from '../../http/sendCommandResult';
+import { latestPosition, sendCommandResult } from '../../http/sendCommandResult';
+import { transferKey } from './transferIdempotency';
 import { pageOf, pageRequest, type Page, type PageSize } from '../../http/keysetPage';
 import { queryText } from '../../http/queryParams';
 import { findTransaction, listTransactionRows, listTransactions, transactionKey, userExists, type Cursor, type TransactionDto } from './transactionQueries';
@@ -111,6 +114,43 @@ function presentDebit(debit: DebitData, status: TransferAnswer['status']): Trans
 }
 
 /**
+ * A repeated transfer request (its Idempotency-Key's debit is recorded; nothing was decided) with no remembered
+ * answer: the first answer again, from the log. The debit's event is the transaction the first answer showed; its
+ * status is what the first answer said — pending for a payment to another bank (answered at once), else the outcome
+ * the account records (an internal transfer answered pending has a remembered answer and does not come here), or,
+ * while the transfer process is still at it (a repeat racing the first request), the outcome waited for as the first
+ * request waits. A request that differs from the recorded one is 422.
+ */
+async function sendRepeatedTransfer(deps: AppDeps, res: Response, userId: string, input: TransferInput, answer: TransferAnswer, repeated: RepeatedTransfer): Promise<void> {
+  try {
+    const stream = streams.account(userId);
+    const event = await readEventById(deps.store, stream, commandEventId(transferRequestCommandId(answer.transferId), stream, 0));
+    const debit = event?.type === 'AccountDebited' ? (event.data as DebitData) : undefined;
+    if (!event || !debit) throw new ServiceUnavailableError('The transfer is recorded; its details are not readable yet, please try again', 1);
+    if (!isSameTransferRequest(debit, input)) throw new HttpError(422, DIFFERENT_REQUEST_MESSAGE);
+    let status: TransferAnswer['status'] = 'pending';
+    let position: Position | undefined = event.position;
+    if (debit.intent?.internal) {
+      if (repeated.debitStatus !== 'pending') {
+        status = repeated.debitStatus;
+        // The outcome's events follow the debit: read the answer's effects at the log's head.
+        position = latestPosition(position, await deps.store.headPosition());
+      } else {
+        const outcome = await repeated.outcome?.wait(deps.transfers.creditWaitMs);
+        if (outcome) {
+          status = outcome.status;
+          position = outcome.position;
+        }
+      }
+    }
+    res.setHeader(REPLAYED_HEADER, 'true');
+    await sendCommandResult(res, 201, { message: TRANSFER_SUCCESSFUL_MESSAGE, data: presentDebit(debit, status) }, position);
+  } finally {
+    repeated.outcome?.cancel();
+  }
+}
+
+/**
  * The transactions routes (API.md), mounted at /transaction. The router authenticates every request itself
  * (requireAuth), and the /admin routes require the admin role (403 for anyone else).
  *
@@ -140,23 +180,45 @@ export function createTransactionsRouter(deps: AppDeps, options: TransactionsRou
   });
 
   router.post('/transfer', auth, async (req: Request, res: Response) => {
-    const input = transferInput.parse(req.body ?? {});
     const { userId } = authOf(req);
-    const answer: TransferAnswer = await requestTransfer(
-      {
-        commands: deps.commands,
-        pool: deps.pool,
-        signals: deps.signals,
-        pinKeys: deps.pinKeys,
-        ...(deps.verifyLegacyPin ? { verifyLegacyPin: deps.verifyLegacyPin } : {}),
-        creditWaitMs: deps.transfers.creditWaitMs,
-        pinAttempts,
-        fault,
-        ...(deps.now ? { now: deps.now } : {}),
-        businessDate: () => businessDateOf(deps),
-      },
-      { userId, input, idempotencyKey: idempotencyKeyOf(req), requestId: requestIdOf(res) },
-    );
+    // The key is this route's own (transferIdempotency.ts); the general middleware leaves this route alone.
+    const key = transferKey(deps, req, res, idempotencyKeyOfCommand(req), userId, pinAttempts);
+    const input = transferInput.parse(req.body ?? {});
+    let answer: TransferAnswer;
+    try {
+      answer = await requestTransfer(
+        {
+          commands: deps.commands,
+          pool: deps.pool,
+          signals: deps.signals,
+          pinKeys: deps.pinKeys,
+          ...(deps.verifyLegacyPin ? { verifyLegacyPin: deps.verifyLegacyPin } : {}),
+          creditWaitMs: deps.transfers.creditWaitMs,
+          pinAttempts: key ? key.pinAttempts : pinAttempts,
+          fault,
+          ...(deps.now ? { now: deps.now } : {}),
+          businessDate: () => businessDateOf(deps),
+        },
+        {
+          userId,
+          input,
+          idempotencyKey: key?.key,
+          requestId: requestIdOf(res),
+          ...(key ? { beforeDecision: () => key.beforeDecision(), keepRepeatOutcome: true } : {}),
+        },
+      );
+    } catch (error) {
+      if (key?.replayed(error, res)) return;
+      throw error;
+    }
+    if (key && answer.repeated) {
+      key.repeat(res);
+      await sendRepeatedTransfer(deps, res, userId, input, answer, answer.repeated);
+      return;
+    }
+    // The answer a repeat gives again from the log (see sendRepeatedTransfer) is not recorded; an internal transfer
+    // answered pending is (a repeat would find it completed).
+    if (key && (!answer.internal || answer.status !== 'pending')) key.derivable(res);
     // Internal: answered once the payee's credit is durable and the read models hold it (or, past the bound, pending).
     const { debit } = answer;
     await sendCommandResult(

@@ -47,6 +47,8 @@ export interface HarnessOptions {
   readonly worker?: boolean;
   readonly workerSettings?: Partial<TransferSettings & BooksSettings>;
   readonly env?: Record<string, string>;
+  /** The API's own Redis (default the fixture's, which the worker uses): a private server a test can MONITOR. */
+  readonly apiRedisUrl?: string;
 }
 
 export async function createTransactionsHarness(label: string, options: HarnessOptions = {}): Promise<TransactionsHarness> {
@@ -60,7 +62,7 @@ export async function createTransactionsHarness(label: string, options: HarnessO
     JWT_SECRET: 'transactions-test-secret-0123456789',
     ...options.env,
   });
-  const redis = new Redis(fx.redis.url, { maxRetriesPerRequest: null });
+  const redis = new Redis(options.apiRedisUrl ?? fx.redis.url, { maxRetriesPerRequest: null });
   const projector = startProjector({ pool: fx.pool, store: fx.store });
   await projector.ready;
   const projection = createProjectionReader(fx.pool);
