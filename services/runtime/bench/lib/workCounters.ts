@@ -63,6 +63,8 @@ export async function startWorkCount(options: { server: pg.Pool; database: strin
 
 /** Who a Redis command line of MONITOR serves, by the key it names (REDIS_PREFIX left out). */
 export function redisCommandOwner(line: string): string {
+  // A transfer's one read names both: the pin limit's counters and its Idempotency-Key's record.
+  if (line.includes('idem:') && line.includes('rl:pin')) return 'wrong-pin limit and idempotency record, one read (request path)';
   if (line.includes('idem:')) return 'idempotency records (request path)';
   if (line.includes('rl:pin')) return 'wrong-pin limit (request path)';
   if (line.includes('rl:')) return 'rate limits (request path)';
