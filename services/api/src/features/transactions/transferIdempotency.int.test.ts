@@ -141,6 +141,18 @@ describe("a transfer's Idempotency-Key, kept by the log", () => {
     expect(await balances(h, payee.userId)).toEqual({ savings: 0, checking: 0 });
   });
 
+  it("finds a claim the general middleware left (a process of the previous version): the log decides, the money moves once", async () => {
+    const payer = await h.customer({ savingsCents: 100_00 });
+    const payee = await h.customer();
+    await h.deps.redis.set(recordKey(h, payer.userId, 'upgrade'), JSON.stringify({ state: 'pending', fingerprint: 'x', keyId: 'old' }), 'PX', 10_000);
+    const first = await transfer(h, payer.token, 'upgrade', { amount: 5, accountNumber: payee.accountNumber });
+    expect(first.status).toBe(201);
+    const again = await transfer(h, payer.token, 'upgrade', { amount: 5, accountNumber: payee.accountNumber });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await balances(h, payer.userId)).toEqual({ savings: 95_00, checking: 0 });
+  });
+
   it('to another bank: answered pending at once; a repeat answers it again from the log, nothing recorded', async () => {
     const payer = await h.customer({ savingsCents: 100_00 });
     const first = await transfer(h, payer.token, 'ach-1', { amount: 20, accountNumber: '987654321', routingNumber: '021000021' });
