@@ -5,6 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadState } from '../commands/runCommand';
 import { TooManyRequestsError } from '../http/httpErrors';
+import { redisCommandsDuring } from '../testing/redisMonitor';
 import { createTestApp, type SignedIn, type TestApp } from '../testing/testApp';
 import { createPinAttemptGuard } from './pinAttemptLimiter';
 
@@ -41,18 +42,8 @@ async function customerWithPin(): Promise<{ userId: string; state: CustomerState
 
 /** Every command the file's Redis server runs on `userId`'s pin counters while `work` runs (MONITOR). */
 async function pinCommandsDuring<T>(userId: string, work: () => Promise<T>): Promise<{ result: T; commands: string[] }> {
-  const monitor = await t.deps.redis.monitor();
-  const commands: string[] = [];
-  monitor.on('monitor', (_time: string, args: string[]) => {
-    if (args.some((arg) => arg.includes(`rl:pin`) && arg.endsWith(userId))) commands.push(args[0]!.toLowerCase());
-  });
-  try {
-    const result = await work();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    return { result, commands };
-  } finally {
-    monitor.disconnect();
-  }
+  const { result, commands } = await redisCommandsDuring(t.deps.redis, (args) => args.some((arg) => arg.includes('rl:pin') && arg.endsWith(userId)), work);
+  return { result, commands: commands.map((args) => args[0]!.toLowerCase()) };
 }
 
 describe('the wrong-pin limit on the transfer path (paymentPinMatches with the Redis guard)', () => {

@@ -2,6 +2,7 @@ import { startPrivateRedis, waitUntil, type PrivateRedis } from '@bank/testkit';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIFFERENT_REQUEST_MESSAGE, idempotencyRedisKey } from '../../http/idempotency';
+import { redisCommandsDuring } from '../../testing/redisMonitor';
 import { createTransactionsHarness, TEST_PIN, type TransactionsHarness } from './testing/transactionsHarness';
 
 // The API's Redis is a server of this file's own, so MONITOR sees the route's commands and nothing else's.
@@ -38,27 +39,16 @@ function recordKey(harness: Harness, userId: string, key: string): string {
 }
 
 /** The commands the API's Redis runs on the payer's keys (pin counters, their Idempotency-Key's record) during `work`. */
-async function redisCommandsDuring<T>(harness: Harness, userId: string, key: string, work: () => Promise<T>): Promise<{ result: T; commands: string[][] }> {
-  const monitor = await harness.deps.redis.monitor();
+function payerCommandsDuring<T>(harness: Harness, userId: string, key: string, work: () => Promise<T>): Promise<{ result: T; commands: string[][] }> {
   const record = recordKey(harness, userId, key);
-  const commands: string[][] = [];
-  monitor.on('monitor', (_time: string, args: string[]) => {
-    if (args.some((arg) => arg.endsWith(userId) || arg === record)) commands.push(args);
-  });
-  try {
-    const result = await work();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    return { result, commands };
-  } finally {
-    monitor.disconnect();
-  }
+  return redisCommandsDuring(harness.deps.redis, (args) => args.some((arg) => arg.endsWith(userId) || arg === record), work);
 }
 
 describe("a transfer's Idempotency-Key, kept by the log", () => {
   it('costs one Redis command on the happy path (the pin limit and the key read together) and records nothing', async () => {
     const payer = await h.customer({ savingsCents: 100_00 });
     const payee = await h.customer();
-    const { result, commands } = await redisCommandsDuring(h, payer.userId, 'one-command', () => transfer(h, payer.token, 'one-command', { amount: 25, accountNumber: payee.accountNumber }));
+    const { result, commands } = await payerCommandsDuring(h, payer.userId, 'one-command', () => transfer(h, payer.token, 'one-command', { amount: 25, accountNumber: payee.accountNumber }));
     expect(result.status).toBe(201);
     expect(result.body.data.status).toBe('completed');
     expect(commands.map((args) => args[0]!.toLowerCase())).toEqual(['mget']);
@@ -73,7 +63,7 @@ describe("a transfer's Idempotency-Key, kept by the log", () => {
     const first = await transfer(h, payer.token, 'rent-1', body);
     expect(first.status).toBe(201);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
-    const { result: second, commands } = await redisCommandsDuring(h, payer.userId, 'rent-1', () => transfer(h, payer.token, 'rent-1', body));
+    const { result: second, commands } = await payerCommandsDuring(h, payer.userId, 'rent-1', () => transfer(h, payer.token, 'rent-1', body));
     expect(second.status).toBe(201);
     expect(second.body).toEqual(first.body);
     expect(second.headers['idempotent-replayed']).toBe('true');
