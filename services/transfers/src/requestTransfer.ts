@@ -51,7 +51,7 @@ export interface TransferRequestCommand {
    * again instead of deciding, by throwing). Nothing is appended when it throws.
    */
   readonly beforeDecision?: () => Promise<void>;
-  /** A repeated request of an internal transfer hands its outcome's wait to the caller (`repeatOutcome`). */
+  /** A repeated request of an internal transfer hands its outcome's wait to the caller (`repeated.outcome`). */
   readonly keepRepeatOutcome?: boolean;
 }
 
