@@ -17,6 +17,16 @@ describe('createProgressReporter without a terminal', () => {
     expect(lines[1]).toMatch(/\(\d+ events\/s\)$/);
   });
 
+  it('keeps one phase while its detail changes, and shows the detail after the rate', () => {
+    const lines: string[] = [];
+    const progress = createProgressReporter({ print: (line) => lines.push(line), tty: false, everyMs: 60_000 });
+    for (let days = 1; days <= 3; days += 1) progress.update({ phase: 'seed days', done: days, total: 3, unit: 'days', detail: `${days * 100} events` });
+    progress.stop();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^seed days: 1 of 3 days \(\d+ days\/s\), 100 events$/);
+    expect(lines[1]).toMatch(/^seed days: 3 of 3 days \(\d+ days\/s\), 300 events$/);
+  });
+
   it('says nothing more after stop', () => {
     const lines: string[] = [];
     const progress = createProgressReporter({ print: (line) => lines.push(line), tty: false });

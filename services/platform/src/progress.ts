@@ -7,6 +7,8 @@ export interface ProgressUpdate {
   readonly total?: number;
   /** What is counted ("events", "streams"). */
   readonly unit: string;
+  /** More of where it stands, shown after the rate ("1,212,749 events"); a change of it is not a new phase. */
+  readonly detail?: string;
 }
 
 export interface ProgressReporter {
@@ -43,7 +45,7 @@ export function createProgressReporter(options: ProgressOptions): ProgressReport
   const line = (update: ProgressUpdate) =>
     update.done === 0 && update.total === undefined
       ? `${update.phase}…`
-      : `${update.phase}: ${update.done}${update.total !== undefined ? ` of ${update.total}` : ''} ${update.unit} (${rate(update)} ${update.unit}/s)`;
+      : `${update.phase}: ${update.done}${update.total !== undefined ? ` of ${update.total}` : ''} ${update.unit} (${rate(update)} ${update.unit}/s)${update.detail ? `, ${update.detail}` : ''}`;
 
   function finishPhase(): void {
     if (bar) {
@@ -61,14 +63,14 @@ export function createProgressReporter(options: ProgressOptions): ProgressReport
         lastLine = 0;
         if (tty && update.total !== undefined) {
           bar = new SingleBar({ format: `${update.phase} |{bar}| {value}/{total} ${update.unit}, {rate} ${update.unit}/s, ETA {eta_formatted}`, hideCursor: true }, Presets.shades_classic);
-          bar.start(update.total, 0, { rate: 0 });
+          bar.start(update.total, 0, { rate: 0, detail: '' });
         }
       }
       last = update;
       lastPrinted = false;
       if (bar) {
         if (update.total !== undefined && update.total !== bar.getTotal()) bar.setTotal(update.total);
-        bar.update(update.done, { rate: rate(update) });
+        bar.update(update.done, { rate: rate(update), detail: update.detail ? `, ${update.detail}` : '' });
         return;
       }
       const now = Date.now();

@@ -81,7 +81,7 @@ async function main(): Promise<void> {
       passwordHash,
       chainKeys: loadChainKeys(config, process.env, logger),
       onProgress: ({ customers: done }) => progress.update({ phase: 'seed customers', done, total: customers, unit: 'customers' }),
-      onDays: ({ days, events }) => progress.update({ phase: `seed days (${events} events)`, done: days, total: seedCalendar(values['history-end']).days, unit: 'days' }),
+      onDays: ({ days, events }) => progress.update({ phase: 'seed days', done: days, total: seedCalendar(values['history-end']).days, unit: 'days', detail: `${events} events` }),
       rebuild: {
         logger,
         metrics: createProjectorMetrics(),
