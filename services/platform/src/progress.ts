@@ -26,6 +26,8 @@ export interface ProgressOptions {
   readonly everyMs?: number;
 }
 
+const MIN_MS_FOR_A_RATE = 500;
+
 /**
  * Progress of a long CLI (a rebuild, a verification of the whole log): on a terminal a bar with the rate and the ETA
  * (cli-progress), one per phase; otherwise a plain line per phase change and at most one every few seconds, so a log
@@ -41,11 +43,15 @@ export function createProgressReporter(options: ProgressOptions): ProgressReport
   let last: ProgressUpdate | undefined;
   let lastPrinted = false;
 
-  const rate = (update: ProgressUpdate) => Math.round(update.done / Math.max(0.001, (Date.now() - phaseStarted) / 1000));
-  const line = (update: ProgressUpdate) =>
-    update.done === 0 && update.total === undefined
-      ? `${update.phase}…`
-      : `${update.phase}: ${update.done}${update.total !== undefined ? ` of ${update.total}` : ''} ${update.unit} (${rate(update)} ${update.unit}/s)${update.detail ? `, ${update.detail}` : ''}`;
+  // What the phase itself did: a phase may start from a count carried over from the one before (a rebuild's events).
+  let phaseStartDone = 0;
+  const rate = (update: ProgressUpdate) => Math.round((update.done - phaseStartDone) / Math.max(0.001, (Date.now() - phaseStarted) / 1000));
+  const line = (update: ProgressUpdate) => {
+    if (update.done === 0 && update.total === undefined) return `${update.phase}…`;
+    // No rate until the phase has run long enough for one to mean something.
+    const speed = Date.now() - phaseStarted >= MIN_MS_FOR_A_RATE ? ` (${rate(update)} ${update.unit}/s)` : '';
+    return `${update.phase}: ${update.done}${update.total !== undefined ? ` of ${update.total}` : ''} ${update.unit}${speed}${update.detail ? `, ${update.detail}` : ''}`;
+  };
 
   function finishPhase(): void {
     if (bar) {
@@ -60,6 +66,8 @@ export function createProgressReporter(options: ProgressOptions): ProgressReport
         finishPhase();
         phase = update.phase;
         phaseStarted = Date.now();
+        // A count carried over from the phase before (same unit, not less) is not this phase's work.
+        phaseStartDone = last && last.unit === update.unit && last.done <= update.done ? last.done : 0;
         lastLine = 0;
         if (tty && update.total !== undefined) {
           bar = new SingleBar({ format: `${update.phase} |{bar}| {value}/{total} ${update.unit}, {rate} ${update.unit}/s, ETA {eta_formatted}`, hideCursor: true }, Presets.shades_classic);
