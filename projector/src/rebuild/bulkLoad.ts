@@ -32,6 +32,11 @@ export interface BulkLoadResult {
   readonly last: RecordedEvent | undefined;
 }
 
+/** Events folded between two turns of the event loop. */
+const YIELD_EVERY = 500;
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 interface Group {
   readonly dispatcher: EventDispatcher;
   readonly layout: WriteLayout;
@@ -72,7 +77,11 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
       next.catch(() => undefined);
 
       const changes = groups.map((group) => new BatchChanges(group.layout));
-      for (const event of page) {
+      for (let e = 0; e < page.length; e += 1) {
+        // The lanes' COPY data and the next page's rows move only when the event loop turns: without a turn now and
+        // then, the server would wait for them as long as the fold of the whole page takes.
+        if (e % YIELD_EVERY === YIELD_EVERY - 1) await turn();
+        const event = page[e]!;
         const decoded = decoder.decode(event);
         for (let g = 0; g < groups.length; g += 1) {
           const pending = groups[g]!.dispatcher.apply(decoded, changes[g]!);
