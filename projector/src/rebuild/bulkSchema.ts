@@ -11,6 +11,8 @@ export interface BulkState {
   readonly tables: readonly string[];
   /** Secondary index definitions (`CREATE INDEX …`), in migration order. */
   readonly indexes: readonly string[];
+  /** The table (quoted and qualified, as in `tables`) of each of `indexes`. */
+  readonly indexTables: readonly string[];
   readonly unlogged: boolean;
 }
 
@@ -41,8 +43,8 @@ export const INDEXES_KEPT_FOR_THE_LOAD: ReadonlySet<string> = new Set([INTEREST_
  * the swap makes them the live read models.
  */
 export async function prepareBulkLoad(pool: pg.Pool, schema: string, tables: readonly string[], unlogged: boolean): Promise<BulkState> {
-  const { rows } = await pool.query<{ indexname: string; indexdef: string }>(
-    `SELECT i.indexname, i.indexdef FROM pg_indexes i JOIN pg_class c ON c.relname = i.indexname AND c.relnamespace = $1::text::regnamespace
+  const { rows } = await pool.query<{ indexname: string; indexdef: string; tablename: string }>(
+    `SELECT i.indexname, i.indexdef, i.tablename FROM pg_indexes i JOIN pg_class c ON c.relname = i.indexname AND c.relnamespace = $1::text::regnamespace
       WHERE i.schemaname = $1 AND i.tablename = ANY ($2::text[])
         AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.connamespace = $1::text::regnamespace AND k.conname = i.indexname)
         AND NOT i.indexname = ANY ($3::text[])
@@ -52,26 +54,54 @@ export async function prepareBulkLoad(pool: pg.Pool, schema: string, tables: rea
   for (const row of rows) await pool.query(`DROP INDEX ${schemaIdent(schema)}.${pg.escapeIdentifier(row.indexname)}`);
   const qualified = tables.map((table) => quote(schema, table));
   if (unlogged) for (const table of qualified) await pool.query(`ALTER TABLE ${table} SET UNLOGGED`);
-  return { schema, tables: qualified, indexes: rows.map((row) => row.indexdef), unlogged };
+  return { schema, tables: qualified, indexes: rows.map((row) => row.indexdef), indexTables: rows.map((row) => quote(schema, row.tablename)), unlogged };
 }
 
 /**
- * Gives a loaded build schema back what prepareBulkLoad took: the tables logged (when they were not), each index
- * built CONCURRENTLY, statistics. Why concurrently, in a schema nobody reads: the PostgreSQL event store shows a
- * reader of the global log only events of transactions below the oldest transaction still running (its
- * visibility fence, docs/eventstore.md), and a plain CREATE INDEX (like SET LOGGED, or adding a CHECK) holds a
- * transaction id while it scans the table — every subscriber of the log (the live projector, the worker) would
- * stand still for that long. CREATE INDEX CONCURRENTLY builds without holding one. The indexes are built one after
- * the other (concurrent builds of partial indexes wait for each other).
+ * Gives a loaded build schema back what prepareBulkLoad took: the tables logged (when they were not), their indexes
+ * built, statistics.
+ *
+ * Beside a running bank (tables logged throughout) each index is built CONCURRENTLY, one after the other. Why
+ * concurrently, in a schema nobody reads: the PostgreSQL event store shows a reader of the global log only events
+ * of transactions below the oldest transaction still running (its visibility fence, docs/eventstore.md), and a
+ * plain CREATE INDEX (like SET LOGGED, or adding a CHECK) holds a transaction id while it scans the table — every
+ * subscriber of the log (the live projector, the worker) would stand still for that long. CREATE INDEX
+ * CONCURRENTLY builds without holding one (two scans of the table, and waits for older transactions).
+ *
+ * An unlogged build is for a load with nothing live (rebuildProjections' `unlogged`): SET LOGGED holds a
+ * transaction id anyway, so the fence is no reason there; each table is made logged and its indexes built plainly
+ * (one scan, PostgreSQL's parallel workers), the tables spread over `lanes` connections, largest first.
  */
-export async function finishBulkLoad(pool: pg.Pool, state: BulkState): Promise<void> {
+export async function finishBulkLoad(pool: pg.Pool, state: BulkState, options: { readonly lanes?: number } = {}): Promise<void> {
+  if (!state.unlogged) {
+    await onConnection(pool, async (client) => {
+      for (const definition of state.indexes) await client.query(definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX CONCURRENTLY '));
+      for (const table of state.tables) await client.query(`ANALYZE ${table}`);
+    });
+    return;
+  }
+  const { rows } = await pool.query<{ size: string }>(`SELECT pg_total_relation_size(t::regclass)::text AS size FROM unnest($1::text[]) AS t`, [state.tables]);
+  const queue = state.tables.map((table, index) => ({ table, size: BigInt(rows[index]!.size) })).sort((a, b) => (a.size === b.size ? 0 : a.size > b.size ? -1 : 1));
+  const lanes = Math.max(1, Math.min(options.lanes ?? 2, queue.length, (pool.options.max ?? 10) - 1));
+  const lane = (client: pg.ClientBase) => async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      await client.query(`ALTER TABLE ${next.table} SET LOGGED`);
+      for (const [index, definition] of state.indexes.entries()) if (state.indexTables[index] === next.table) await client.query(definition);
+      await client.query(`ANALYZE ${next.table}`);
+    }
+  };
+  const results = await Promise.allSettled(Array.from({ length: lanes }, () => onConnection(pool, (client) => lane(client)())));
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** Runs `work` on a connection of its own with room for index builds' sorts. */
+async function onConnection(pool: pg.Pool, work: (client: pg.ClientBase) => Promise<void>): Promise<void> {
   const pooled = await checkOut(pool);
   const { client } = pooled;
   try {
     await client.query(`SET maintenance_work_mem = '256MB'`);
-    if (state.unlogged) for (const table of state.tables) await client.query(`ALTER TABLE ${table} SET LOGGED`);
-    for (const definition of state.indexes) await client.query(definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX CONCURRENTLY '));
-    for (const table of state.tables) await client.query(`ANALYZE ${table}`);
+    await work(client);
     await client.query('RESET maintenance_work_mem');
   } finally {
     pooled.release();

@@ -227,9 +227,12 @@ describe('rebuildProjections', () => {
     }
   });
 
-  it('swaps in logged tables with every index and constraint of the migrations', async () => {
+  it.each([
+    ['logged throughout, its indexes built concurrently', false],
+    ['built UNLOGGED, its tables made logged and indexed on parallel connections', true],
+  ])('swaps in logged tables with every index and constraint of the migrations (%s)', async (_, unlogged) => {
     await appendConcurrently(db.store, generateWorkload({ events: 500, seed: 23 }));
-    await rebuildProjections({ pool: db.pool, store: db.store, batchSize: 100 });
+    await rebuildProjections({ pool: db.pool, store: db.store, batchSize: 100, unlogged });
     await migrateReadModels(db.pool, 'rm_ref');
     const shape = async (schema: string) => {
       const tables = await db.pool.query(`SELECT relname, relkind, relpersistence FROM pg_class WHERE relnamespace = $1::regnamespace ORDER BY relname`, [schema]);
