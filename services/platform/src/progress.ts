@@ -26,8 +26,6 @@ export interface ProgressOptions {
   readonly everyMs?: number;
 }
 
-const MIN_MS_FOR_A_RATE = 500;
-
 /**
  * Progress of a long CLI (a rebuild, a verification of the whole log): on a terminal a bar with the rate and the ETA
  * (cli-progress), one per phase; otherwise a plain line per phase change and at most one every few seconds, so a log
@@ -48,9 +46,7 @@ export function createProgressReporter(options: ProgressOptions): ProgressReport
   const rate = (update: ProgressUpdate) => Math.round((update.done - phaseStartDone) / Math.max(0.001, (Date.now() - phaseStarted) / 1000));
   const line = (update: ProgressUpdate) => {
     if (update.done === 0 && update.total === undefined) return `${update.phase}…`;
-    // No rate until the phase has run long enough for one to mean something.
-    const speed = Date.now() - phaseStarted >= MIN_MS_FOR_A_RATE ? ` (${rate(update)} ${update.unit}/s)` : '';
-    return `${update.phase}: ${update.done}${update.total !== undefined ? ` of ${update.total}` : ''} ${update.unit}${speed}${update.detail ? `, ${update.detail}` : ''}`;
+    return `${update.phase}: ${update.done}${update.total !== undefined ? ` of ${update.total}` : ''} ${update.unit} (${rate(update)} ${update.unit}/s)${update.detail ? `, ${update.detail}` : ''}`;
   };
 
   function finishPhase(): void {
