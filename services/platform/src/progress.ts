@@ -66,7 +66,7 @@ export function createProgressReporter(options: ProgressOptions): ProgressReport
         phaseStartDone = last && last.unit === update.unit && last.done <= update.done ? last.done : 0;
         lastLine = 0;
         if (tty && update.total !== undefined) {
-          bar = new SingleBar({ format: `${update.phase} |{bar}| {value}/{total} ${update.unit}, {rate} ${update.unit}/s, ETA {eta_formatted}`, hideCursor: true }, Presets.shades_classic);
+          bar = new SingleBar({ format: `${update.phase} |{bar}| {value}/{total} ${update.unit}, {rate} ${update.unit}/s, ETA {eta_formatted}{detail}`, hideCursor: true }, Presets.shades_classic);
           bar.start(update.total, 0, { rate: 0, detail: '' });
         }
       }
