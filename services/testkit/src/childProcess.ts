@@ -9,8 +9,12 @@ export interface Child {
   readonly process: ChildProcess;
   /** Everything written on stdout so far. */
   output(): string;
-  /** Resolves when stdout contains `text` `times` times (rejects on exit or timeout). */
-  waitFor(text: string, options?: { timeoutMs?: number; times?: number }): Promise<void>;
+  /**
+   * Resolves when stdout contains `text` `times` times (rejects on exit or timeout). With `quiet`, the timeout counts
+   * from the last output instead of the call: a process that keeps printing progress is waited for as long as it
+   * takes, and one that falls silent for `timeoutMs` is given up on (a slow host stretches the first, not the second).
+   */
+  waitFor(text: string, options?: { timeoutMs?: number; times?: number; quiet?: boolean }): Promise<void>;
   /** SIGKILL, then waits for the exit. */
   kill(): Promise<void>;
   /** SIGTERM, then waits for the exit. */
@@ -53,7 +57,13 @@ export function spawnTs(file: string, env: Record<string, string>): Child {
       const times = options.times ?? 1;
       const timeoutMs = options.timeoutMs ?? 30_000;
       return new Promise<void>((resolve, reject) => {
+        const started = Date.now();
+        let seenLength = stdout.length;
         const check = () => {
+          if (options.quiet && stdout.length > seenLength) {
+            seenLength = stdout.length;
+            timer.refresh();
+          }
           if (count(text) >= times) {
             cleanup();
             resolve();
@@ -64,7 +74,8 @@ export function spawnTs(file: string, env: Record<string, string>): Child {
         };
         const timer = setTimeout(() => {
           cleanup();
-          reject(new Error(`Timed out waiting for ${JSON.stringify(text)} x${times}\nstdout:\n${stdout}\nstderr:\n${stderr.slice(-4000)}`));
+          const how = options.quiet ? `${timeoutMs} ms without output (${Date.now() - started} ms in all)` : `${timeoutMs} ms`;
+          reject(new Error(`Timed out waiting for ${JSON.stringify(text)} x${times}: ${how}\nstdout:\n${stdout}\nstderr:\n${stderr.slice(-4000)}`));
         }, timeoutMs);
         const cleanup = () => {
           clearTimeout(timer);
@@ -84,4 +95,23 @@ export function spawnTs(file: string, env: Record<string, string>): Child {
     },
     exited,
   };
+}
+
+/**
+ * Resolves with the first of `texts` the process prints; rejects when it exits before any, or prints nothing at all
+ * for `quietMs`. A process that keeps printing its progress is waited for however slow the host; a stuck one is not.
+ */
+export function firstOutput(child: Child, texts: readonly string[], quietMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let pending = texts.length;
+    for (const text of texts) {
+      child.waitFor(text, { timeoutMs: quietMs, quiet: true }).then(
+        () => resolve(text),
+        (error: unknown) => {
+          pending -= 1;
+          if (pending === 0) reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    }
+  });
 }
