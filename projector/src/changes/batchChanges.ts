@@ -9,12 +9,12 @@ import { TableChanges, type ChangeSource, type Row } from './tableChanges';
 export interface WriteLayout {
   readonly tables: ReadModelTables;
   readonly projections: readonly Projection[];
-  /** Table name → its catalog entry and position column. */
-  readonly writable: ReadonlyMap<string, { readonly info: TableInfo; readonly positionColumn: string }>;
+  /** Table name → its catalog entry, position column, and whether a rebuild holds its rows (heldDuringRebuild). */
+  readonly writable: ReadonlyMap<string, { readonly info: TableInfo; readonly positionColumn: string; readonly held: boolean }>;
 }
 
 export function createWriteLayout(projections: readonly Projection[], catalog: TableCatalog, tables: ReadModelTables): WriteLayout {
-  const writable = new Map<string, { info: TableInfo; positionColumn: string }>();
+  const writable = new Map<string, { info: TableInfo; positionColumn: string; held: boolean }>();
   for (const projection of projections) {
     for (const [name, declared] of Object.entries(projection.tables)) {
       const info = catalog.get(name);
@@ -23,7 +23,7 @@ export function createWriteLayout(projections: readonly Projection[], catalog: T
       const known = writable.get(name);
       if (known && known.positionColumn !== positionColumn) throw new ProjectionError(`Projections disagree on the position column of ${name}`);
       if (!info.columns.has(positionColumn)) throw new ProjectionError(`Table ${info.qualified} has no position column ${positionColumn}`);
-      writable.set(name, { info, positionColumn });
+      writable.set(name, { info, positionColumn, held: (known?.held ?? false) || declared.heldDuringRebuild === true });
     }
   }
   return { tables, projections, writable };
@@ -38,7 +38,14 @@ export class BatchChanges {
   readonly writers = new Map<Projection, BatchWriter>();
   private readonly contexts = new Map<Projection, ProjectionContext>();
 
-  constructor(readonly layout: WriteLayout) {}
+  /**
+   * @param held tables whose changes go into these TableChanges, kept by the caller across batches, instead of
+   *   this batch's own (a rebuild's held tables: they are written once, at the end of the load, not per batch).
+   */
+  constructor(
+    readonly layout: WriteLayout,
+    private readonly held?: ReadonlyMap<string, TableChanges>,
+  ) {}
 
   /** The `db` a projection's handler gets for the event `source`. */
   contextFor(projection: Projection, source: ChangeSource): ProjectionDb {
@@ -75,6 +82,8 @@ export class BatchChanges {
   }
 
   table(name: string): TableChanges {
+    const held = this.held?.get(name);
+    if (held) return held;
     let changes = this.byTable.get(name);
     if (!changes) {
       const entry = this.layout.writable.get(name);

@@ -95,6 +95,37 @@ describe('folding a batch of row changes', () => {
     );
   });
 
+  it('gives the same when a key has more updates than it keeps (folded to each column\'s last value as they come)', () => {
+    // Positions mostly increasing (a log's order), now and then one from before: most updates are kept.
+    const pos = (n: number) => `p${String(n).padStart(3, '0')}`;
+    const busyKey = fc.constantFrom(keys[0]!, keys[0]!, keys[0]!, keys[1]!);
+    const busyOp = fc.oneof(
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('insert' as const), key: busyKey, row: fullRow }) },
+      { weight: 8, arbitrary: fc.record({ kind: fc.constant('update' as const), key: busyKey, set: partialRow.filter((row) => Object.keys(row).length > 0) }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('upsert' as const), key: busyKey, row: fullRow }) },
+    );
+    const busyOps: fc.Arbitrary<Op[]> = fc
+      .array(fc.tuple(busyOp, fc.integer({ min: -6, max: 1 })), { minLength: 20, maxLength: 80 })
+      .map((items) => items.map(([item, jitter], index) => ({ ...item, position: pos(10 + index * 2 + Math.min(jitter, 0)) }) as Op));
+    const busyInitial = initial.map((rows) => new Map([...rows].map(([id, row]) => [id, { ...row, last_position: pos(Number(row.last_position!.slice(1)) * 8) }])));
+    fc.assert(
+      fc.property(busyInitial, busyOps, (before, ops) => {
+        expect(folded(before, ops)).toEqual(oneByOne(before, ops));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('keeps a few updates per key however many it folds, in position order', () => {
+    const changes = new TableChanges(info, 'last_position');
+    changes.insert({ id: keys[0]!, a: 'x', b: 'x', c: 'x' }, 'p0000');
+    for (let n = 1; n <= 1_000; n += 1) changes.update(keys[0]!, n % 2 === 0 ? { a: `a${n}` } : { b: `b${n}`, c: `c${n}` }, `p${String(n).padStart(4, '0')}`, source(`p${n}`));
+    const [entry] = [...changes.keysToUpdate(false)];
+    expect(entry!.updates!.length).toBeLessThan(16);
+    expect(entry!.updates!.map((update) => update.position)).toEqual([...entry!.updates!.map((update) => update.position)].sort());
+    expect([...changes.newRows()]).toEqual([{ key: keys[0]!, row: { id: keys[0]!, a: 'a1000', b: 'b999', c: 'c999' }, position: 'p1000' }]);
+  });
+
   it('treats a uuid key in any letter case as one row', () => {
     const changes = new TableChanges(info, 'last_position');
     changes.insert({ id: keys[0]!.toUpperCase(), a: 'x', b: 'x', c: 'x' }, 'p001');

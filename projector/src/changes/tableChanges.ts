@@ -47,7 +47,7 @@ export interface KeyChanges {
 }
 
 /** Per column, the last value the kept updates set and that update's position. */
-export function lastValues(entry: KeyChanges): Map<string, { value: unknown; position: string }> {
+export function lastValues(entry: Pick<KeyChanges, 'updates'>): Map<string, { value: unknown; position: string }> {
   const values = new Map<string, { value: unknown; position: string }>();
   for (const { set, position } of entry.updates ?? []) {
     for (const column in set) values.set(column, { value: set[column], position });
@@ -62,6 +62,38 @@ export interface NewRow {
   readonly row: Row;
   /** Its position column's value. */
   readonly position: string;
+}
+
+/** Updates kept for a key before they are folded (foldUpdates). */
+const FOLD_UPDATES_AT = 16;
+
+/**
+ * A key's kept updates folded to the last value of each column, with that update's position, in position order:
+ * everything the writes read from them (per column, the last value and its position; the last position), so the
+ * batch writes exactly what it would have written from every update. Changes kept over many batches (a rebuild's
+ * held table, see bulkLoad) so keep a few updates per key, not every one.
+ */
+function foldUpdates(updates: KeptUpdate[]): KeptUpdate[] {
+  const byPosition = new Map<string, Record<string, unknown>>();
+  for (const [column, { value, position }] of lastValues({ updates })) {
+    let set = byPosition.get(position);
+    if (!set) byPosition.set(position, (set = {}));
+    set[column] = value;
+  }
+  return [...byPosition].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([position, set]) => ({ set, position }));
+}
+
+/** The key's new row merged with the updates kept after its insert (undefined when its first change was an update). */
+function rowOf(entry: KeyChanges): NewRow | undefined {
+  const { insert, insertPosition } = entry;
+  if (!insert) return undefined;
+  if (entry.updatedAt <= insertPosition) return { key: entry.key, row: insert, position: insertPosition };
+  const merged: Record<string, unknown> = { ...insert };
+  for (const { set, position } of entry.updates!) {
+    if (position <= insertPosition) continue;
+    for (const column in set) merged[column] = set[column];
+  }
+  return { key: entry.key, row: merged, position: entry.updatedAt };
 }
 
 /** The folded changes of one batch to one table. */
@@ -104,6 +136,7 @@ export class TableChanges {
     if (position <= entry.updatedAt) return;
     entry.updatedAt = position;
     (entry.updates ??= []).push({ set, position });
+    if (entry.updates.length >= FOLD_UPDATES_AT) entry.updates = foldUpdates(entry.updates);
   }
 
   /** Inserts `row`, or sets all its columns when `position` is after the existing row's. */
@@ -116,18 +149,8 @@ export class TableChanges {
   /** The rows the batch inserts, each merged with the updates kept after its insert. */
   *newRows(): Generator<NewRow> {
     for (const entry of this.keys.values()) {
-      const { insert, insertPosition } = entry;
-      if (!insert) continue;
-      if (entry.updatedAt <= insertPosition) {
-        yield { key: entry.key, row: insert, position: insertPosition };
-        continue;
-      }
-      const merged: Record<string, unknown> = { ...insert };
-      for (const { set, position } of entry.updates!) {
-        if (position <= insertPosition) continue;
-        for (const column in set) merged[column] = set[column];
-      }
-      yield { key: entry.key, row: merged, position: entry.updatedAt };
+      const row = rowOf(entry);
+      if (row) yield row;
     }
   }
 

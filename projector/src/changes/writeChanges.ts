@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { ProjectionError } from '../projections/projectionError';
-import { EventApplyError } from '../runner/eventDispatcher';
+import { EventApplyError, isTransientDatabaseError } from '../runner/eventDispatcher';
 import type { BatchChanges } from './batchChanges';
 import { newRowGroups, tableStatement, type RowGroup } from './changeStatements';
 import { copyEncoder } from './columnValues';
@@ -46,6 +46,33 @@ export async function copyChanges(client: Client, changes: BatchChanges): Promis
     else for (const statement of writer.statements(changes.layout.tables)) await client.query(statement.text, statement.values);
   }
   for (const statement of changes.statements) await client.query(statement.text, statement.values);
+}
+
+/** Rows per COPY of a held table (each its own statement, so none holds a transaction long). */
+const HELD_COPY_ROWS = 50_000;
+
+/**
+ * Writes a table a rebuild held over many batches (heldDuringRebuild) into its fresh table: its rows by COPY, a few
+ * statements of HELD_COPY_ROWS rows each, then the updates of keys whose first change was an update (their rows must
+ * exist: when they do not, an EventApplyError names the first event that needed one). A row refused by the server
+ * (a constraint) fails the write with the table and the server's message, which names the row.
+ */
+export async function writeHeldRows(client: Client, table: TableChanges): Promise<void> {
+  try {
+    for (const group of newRowGroups(table)) {
+      for (let start = 0; start < group.rows.length; start += HELD_COPY_ROWS) {
+        await copyRows(client, table, { columns: group.columns, rows: group.rows.slice(start, start + HELD_COPY_ROWS) });
+      }
+    }
+  } catch (error) {
+    if (isTransientDatabaseError(error)) throw error;
+    const detail = (error as { detail?: unknown }).detail;
+    throw new ProjectionError(`Writing the rows of ${table.info.qualified} held over the rebuild failed: ${(error as Error).message}${typeof detail === 'string' ? ` (${detail})` : ''}`);
+  }
+  const statement = tableStatement(table, { afterCopy: true });
+  if (!statement) return;
+  const { rows } = await client.query<{ key: string }>(statement.text, statement.values);
+  if (rows.length > 0) throw missingRows(table, rows);
 }
 
 /** True for the error a COPY gets when one of its keys exists already. */

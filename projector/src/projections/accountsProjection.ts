@@ -11,10 +11,13 @@ function setBalance(event: ProjectedEvent<MoneyEventType>, db: ProjectionDb): vo
   db.update('accounts', streamOwner(event), { [column]: event.data.balanceAfterCents, updated_at: event.data.occurredAt });
 }
 
-/** rm.accounts: the two balances of each account stream. */
+/**
+ * rm.accounts: the two balances of each account stream. One row per customer that nearly every money event
+ * updates: a rebuild holds its rows in memory and writes each once (heldDuringRebuild).
+ */
 export const accountsProjection = defineProjection({
   name: 'accounts',
-  tables: { accounts: {} },
+  tables: { accounts: { heldDuringRebuild: true } },
   handlers: {
     AccountOpened(event, db) {
       const d = event.data;

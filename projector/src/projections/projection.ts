@@ -74,6 +74,12 @@ export type ProjectionHandlers = {
 export interface ProjectionTable {
   /** The column holding the position of the last event that changed the row. Default `last_position`. */
   readonly positionColumn?: string;
+  /**
+   * A table of few rows (one per customer at most) that many events update, such as the balances: a rebuild's bulk
+   * load keeps its rows in memory, each folded over the whole log, and writes each row once at the end, instead of
+   * updating thousands of rows batch after batch (see bulkLoad).
+   */
+  readonly heldDuringRebuild?: boolean;
 }
 
 /**

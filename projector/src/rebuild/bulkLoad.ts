@@ -2,7 +2,8 @@ import type { EventStore, Position, RecordedEvent } from '@bank/eventstore';
 import type pg from 'pg';
 import { BatchChanges, createWriteLayout, type WriteLayout } from '../changes/batchChanges';
 import { loadTableCatalog } from '../changes/tableCatalog';
-import { copyChanges, isDuplicateKeyError, writeChanges } from '../changes/writeChanges';
+import { TableChanges } from '../changes/tableChanges';
+import { copyChanges, isDuplicateKeyError, writeChanges, writeHeldRows } from '../changes/writeChanges';
 import type { Projection } from '../projections/projection';
 import { writeEventByEvent } from '../runner/applyBatch';
 import { EventApplyError, EventDispatcher, isTransientDatabaseError } from '../runner/eventDispatcher';
@@ -22,6 +23,11 @@ export interface BulkLoadOptions {
   readonly batchSize: number;
   /** Connections writing at once; independent projections are spread over them. */
   readonly lanes: number;
+  /**
+   * Rows a held table (heldDuringRebuild) may keep in memory; past it, the table's rows are written and it is
+   * updated batch by batch like the others. Default HELD_ROW_LIMIT.
+   */
+  readonly heldRowLimit?: number;
   /** Called when a batch is written, with the events written so far and the last one's position. */
   readonly onBatch?: (progress: { readonly events: number; readonly position: Position }) => void;
 }
@@ -32,6 +38,12 @@ export interface BulkLoadResult {
   readonly last: RecordedEvent | undefined;
 }
 
+/**
+ * Rows of one held table kept in memory at most: a few hundred bytes each, so about half a gigabyte for the balances
+ * of a bank of a million customers, and a bound for a bank far larger.
+ */
+export const HELD_ROW_LIMIT = 2_000_000;
+
 /** Events folded between two turns of the event loop. */
 const YIELD_EVERY = 500;
 
@@ -40,6 +52,10 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 interface Group {
   readonly dispatcher: EventDispatcher;
   readonly layout: WriteLayout;
+  /** Its held tables still held: name → their changes folded over the load so far. */
+  readonly held: Map<string, TableChanges>;
+  /** The lane (connection) that writes it. */
+  lane: number;
 }
 
 /**
@@ -53,13 +69,17 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
   const { pool, store, batchSize } = options;
   const decoder = new EventDispatcher(options.projections, options.logger);
   const catalog = await loadTableCatalog(pool, options.tables.schemaName);
-  const groups: Group[] = independentGroups(options.projections).map((members) => ({
-    dispatcher: new EventDispatcher(members, silentProjectorLogger),
-    layout: createWriteLayout(members, catalog, options.tables),
-  }));
+  const groups: Group[] = independentGroups(options.projections).map((members) => {
+    const layout = createWriteLayout(members, catalog, options.tables);
+    const held = new Map<string, TableChanges>();
+    for (const [name, table] of layout.writable) if (table.held) held.set(name, new TableChanges(table.info, table.positionColumn));
+    return { dispatcher: new EventDispatcher(members, silentProjectorLogger), layout, held, lane: 0 };
+  });
+  const heldRowLimit = options.heldRowLimit ?? HELD_ROW_LIMIT;
   // Each lane holds a connection for the whole load; one more of the pool stays free for reading the log.
   const laneCount = Math.max(1, Math.min(options.lanes, groups.length, (pool.options.max ?? 10) - 1));
-  const lanes = Array.from({ length: laneCount }, (_, lane) => groups.filter((_, index) => index % laneCount === lane));
+  groups.forEach((group, index) => (group.lane = index % laneCount));
+  const lanes = Array.from({ length: laneCount }, (_, lane) => groups.filter((group) => group.lane === lane));
   const lanesClients: PooledClient[] = [];
   try {
     for (let i = 0; i < laneCount; i += 1) lanesClients.push(await checkOut(pool));
@@ -76,7 +96,7 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
       next = store.readAll({ after: page.at(-1)!.position, limit: batchSize });
       next.catch(() => undefined);
 
-      const changes = groups.map((group) => new BatchChanges(group.layout));
+      const changes = groups.map((group) => new BatchChanges(group.layout, group.held));
       for (let e = 0; e < page.length; e += 1) {
         // The lanes' COPY data and the next page's rows move only when the event loop turns: without a turn now and
         // then, the server would wait for them as long as the fold of the whole page takes.
@@ -90,6 +110,9 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
       }
 
       await writing;
+      // A held table grown past the limit is written now (its changes of this page included), and from the next
+      // page on updated batch by batch.
+      await writeHeld(clients, groups, (table) => table.size > heldRowLimit, options.logger);
       const batchEnd = page.at(-1)!;
       const written = events + page.length;
       writing = allLanes(
@@ -107,6 +130,7 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
       last = batchEnd;
     }
     await writing;
+    await writeHeld(clients, groups, () => true, options.logger);
     return { events, last };
   } finally {
     for (const pooled of lanesClients) {
@@ -114,6 +138,26 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
       pooled.release();
     }
   }
+}
+
+/**
+ * Writes the held tables that `due` picks, each on its group's lane, the lanes at once, and stops holding them. Rows
+ * held over the load are each written once, by COPY, instead of updated in every batch that moved them: for the
+ * balances, thousands of rows per batch (an UPDATE each batch read every page of the table again).
+ */
+async function writeHeld(clients: readonly pg.ClientBase[], groups: readonly Group[], due: (table: TableChanges) => boolean, logger: ProjectorLogger): Promise<void> {
+  const work = groups.flatMap((group) => [...group.held].filter(([, table]) => due(table)).map(([name, table]) => ({ group, name, table })));
+  if (work.length === 0) return;
+  for (const { group, name } of work) group.held.delete(name);
+  await allLanes(
+    clients.map(async (client, lane) => {
+      for (const { table } of work.filter((item) => item.group.lane === lane)) {
+        const started = performance.now();
+        await writeHeldRows(client, table);
+        logger.info({ table: table.info.qualified, rows: table.size, ms: Math.round(performance.now() - started) }, 'rebuild: wrote the rows held over the load');
+      }
+    }),
+  );
 }
 
 /**
@@ -156,5 +200,5 @@ async function writeLane(
       }
     }
   }
-  for (const { group } of pending) await writeEventByEvent(client, group.dispatcher, group.layout, events);
+  for (const { group } of pending) await writeEventByEvent(client, group.dispatcher, group.layout, events, group.held);
 }

@@ -282,6 +282,68 @@ describe('rebuildProjections', () => {
     expect(schemas.rows).toEqual([{ nspname: 'rm' }]);
   });
 
+  it('holds the balances over the load and writes each row once; past the held-row limit, writes them and updates them batch by batch', async () => {
+    const appended = await appendConcurrently(db.store, generateWorkload({ events: 4_000, seed: 41 }));
+    const live = start();
+    await live.ready;
+    await untilApplied(appended);
+    const liveBuilt = await readModelSnapshot(db.pool);
+    expect(liveBuilt.accounts!.length).toBeGreaterThan(20);
+    for (const heldRowLimit of [undefined, 10]) {
+      const held: { rows: number; events: number }[] = [];
+      let events = 0;
+      const logger = {
+        info: (details: object, message: string) => {
+          if (message.includes('held over the load')) held.push({ rows: (details as { rows: number }).rows, events });
+        },
+        warn: () => undefined,
+        error: () => undefined,
+      };
+      const result = await rebuildProjections({
+        pool: db.pool,
+        store: db.store,
+        batchSize: 250,
+        logger,
+        onProgress: (progress) => (events = progress.events),
+        ...(heldRowLimit ? { heldRowLimit } : {}),
+      });
+      expect(result.position).toBe(formatPosition(appended!));
+      // Written once: every account at the end of the load, or the first 11 or more in one of its first batches.
+      expect(held).toHaveLength(1);
+      if (heldRowLimit) expect(held[0]!.rows).toBeGreaterThan(heldRowLimit);
+      else expect(held[0]).toEqual({ rows: liveBuilt.accounts!.length, events: result.events });
+      if (heldRowLimit) expect(held[0]!.events).toBeLessThan(1_000);
+      const rebuilt = await readModelSnapshot(db.pool);
+      for (const table of Object.keys(liveBuilt)) expect(rebuilt[table], `${table}, limit ${heldRowLimit}`).toEqual(liveBuilt[table]);
+    }
+  });
+
+  it('names the event whose balance update meets no account, held over the load or not', async () => {
+    await appendHistory(db.store, generateWorkload({ events: 600, seed: 43 }));
+    const stranger = '00000000-0000-4000-8000-0000000000ab';
+    await appendHistory(db.store, [
+      {
+        stream: `account-${stranger}`,
+        event: bankEvent('AccountCredited', {
+          transactionId: '00000000-0000-4000-8000-0000000000ac',
+          account: 'savings',
+          amountCents: 100,
+          direction: 'credit',
+          description: 'Deposit',
+          status: 'completed',
+          occurredAt: '2025-06-01T10:00:00.000Z',
+          balanceAfterCents: 100,
+        }),
+      },
+    ]);
+    await appendHistory(db.store, generateWorkload({ events: 300, seed: 44 }));
+    for (const heldRowLimit of [undefined, 1]) {
+      const failed = await rebuildProjections({ pool: db.pool, store: db.store, batchSize: 100, ...(heldRowLimit ? { heldRowLimit } : {}) }).catch((error: unknown) => error);
+      expect(failed, `limit ${heldRowLimit}`).toBeInstanceOf(EventApplyError);
+      expect((failed as EventApplyError).message).toMatch(new RegExp(`AccountCredited of account-${stranger} .* refers to "rm_build_\\d+"\\.accounts row ${stranger}, which does not exist`));
+    }
+  });
+
   it('loads on as many connections as a small pool leaves (a pool of 2: one lane and one for reading)', async () => {
     const appended = await appendConcurrently(db.store, generateWorkload({ events: 1_500, seed: 37 }));
     const small = createPool(db.url, 2);

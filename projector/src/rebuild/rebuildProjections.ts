@@ -51,6 +51,8 @@ export interface RebuildOptions {
    * the log (see finishBulkLoad) — fine for a load with nothing live, not beside a running bank.
    */
   readonly unlogged?: boolean;
+  /** Rows a held table (heldDuringRebuild) keeps in memory over the load. Default HELD_ROW_LIMIT (bulkLoad). */
+  readonly heldRowLimit?: number;
   readonly metrics?: ProjectorMetrics;
   /** Called after each batch of the load and at each phase: for progress bars and logs. */
   readonly onProgress?: (progress: RebuildProgress) => void;
@@ -142,6 +144,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
         logger,
         batchSize,
         lanes: parallel,
+        ...(options.heldRowLimit !== undefined ? { heldRowLimit: options.heldRowLimit } : {}),
         onBatch: (batch) => {
           options.metrics?.rebuildEvents.inc(labels, batch.events - events);
           events = batch.events;

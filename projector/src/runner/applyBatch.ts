@@ -4,6 +4,7 @@ import { BatchChanges, createWriteLayout, type WriteLayout } from '../changes/ba
 import { tableStatement } from '../changes/changeStatements';
 import { renderStatement } from '../changes/sqlLiterals';
 import { loadTableCatalog } from '../changes/tableCatalog';
+import type { TableChanges } from '../changes/tableChanges';
 import { writeChanges } from '../changes/writeChanges';
 import {
   advanceCheckpoint,
@@ -151,9 +152,15 @@ async function applyInTransaction(
 }
 
 /** A batch again, each event folded and written on its own (in the caller's transaction): the first that fails is named. */
-export async function writeEventByEvent(client: pg.ClientBase, dispatcher: EventDispatcher, layout: WriteLayout, events: readonly RecordedEvent[]): Promise<void> {
+export async function writeEventByEvent(
+  client: pg.ClientBase,
+  dispatcher: EventDispatcher,
+  layout: WriteLayout,
+  events: readonly RecordedEvent[],
+  held?: ReadonlyMap<string, TableChanges>,
+): Promise<void> {
   for (const event of events) {
-    const changes = new BatchChanges(layout);
+    const changes = new BatchChanges(layout, held);
     await dispatcher.fold([event], changes);
     try {
       await writeChanges(client, changes);
