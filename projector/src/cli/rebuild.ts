@@ -1,5 +1,5 @@
 /**
- * `npm run projections:rebuild [-- --batch-size 10000 --parallel 3 --unlogged --no-verify]`: builds the read models
+ * `npm run projections:rebuild [-- --batch-size 10000 --parallel 3 --unlogged --held-rows 2000000 --no-verify]`: builds the read models
  * afresh from position 0 beside the live ones and swaps them in (docs/projections.md, "Rebuild"). The API keeps
  * answering throughout; a running projector pauses only for the swap.
  *
@@ -17,6 +17,8 @@ const USAGE = `Usage: npm run projections:rebuild -- [--batch-size N] [--paralle
   --batch-size N  events per read and per batch (default 10000)
   --parallel N    connections loading independent projections at once (default 3)
   --unlogged      build UNLOGGED tables (faster, for a load with nothing live: see docs/projections.md)
+  --held-rows N   rows of a held table (the balances) kept in memory over the load (default 2000000; 0: none,
+                  the balances are updated batch by batch)
   --no-verify     skip the replay of every account afterwards (it holds every account in memory)`;
 
 class UsageError extends Error {}
@@ -28,11 +30,19 @@ function positiveInteger(name: string, value: string | undefined): number | unde
   return number;
 }
 
+function nonNegativeInteger(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || value.trim() === '') throw new UsageError(`--${name} must be 0 or a positive integer, got ${JSON.stringify(value)}\n${USAGE}`);
+  return number;
+}
+
 async function main(): Promise<void> {
   const options = {
     'batch-size': { type: 'string' },
     parallel: { type: 'string' },
     unlogged: { type: 'boolean', default: false },
+    'held-rows': { type: 'string' },
     'no-verify': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   } as const;
@@ -45,6 +55,7 @@ async function main(): Promise<void> {
   if (values.help) return console.log(USAGE);
   const batchSize = positiveInteger('batch-size', values['batch-size']);
   const parallel = positiveInteger('parallel', values.parallel);
+  const heldRowLimit = nonNegativeInteger('held-rows', values['held-rows']);
 
   const config = loadConfig();
   const logger = createLogger('projections-rebuild', config.LOG_LEVEL);
@@ -58,7 +69,7 @@ async function main(): Promise<void> {
     const progress = createProgressReporter({ print: (line) => logger.info(line) });
     const onProgress = (update: RebuildProgress) =>
       progress.update({ phase: `rebuild ${update.phase}`, done: update.events, unit: 'events', ...(total && update.phase === 'load' ? { total: Math.max(total, update.events) } : {}) });
-    const result = await rebuildProjections({ pool, store, logger, metrics: createProjectorMetrics(), batchSize, parallel, unlogged: values.unlogged, onProgress });
+    const result = await rebuildProjections({ pool, store, logger, metrics: createProjectorMetrics(), batchSize, parallel, unlogged: values.unlogged, onProgress, ...(heldRowLimit !== undefined ? { heldRowLimit } : {}) });
     progress.stop();
     console.log(
       `Rebuilt the read models: ${result.events} events in ${(result.durationMs / 1000).toFixed(1)} s (${result.eventsPerSecond} events/s: ` +
