@@ -38,8 +38,8 @@ function oneByOne(initial: Map<string, Row>, ops: readonly Op[]): Map<string, Ro
  * What the writer's statement does with the folded changes (the SQL of changeStatements, simulated): the new rows
  * are inserted unless their key exists; the updates apply, per column, to the rows that existed before it.
  */
-function folded(initial: Map<string, Row>, ops: readonly Op[]): Map<string, Row> | 'missing' {
-  const changes = new TableChanges(info, 'last_position');
+function folded(initial: Map<string, Row>, ops: readonly Op[], options: { fresh?: boolean } = {}): Map<string, Row> | 'missing' {
+  const changes = new TableChanges(info, 'last_position', options);
   for (const op of ops) {
     if (op.kind === 'insert') changes.insert({ ...op.row, id: op.key }, op.position);
     else if (op.kind === 'update') changes.update(op.key, op.set, op.position, source(op.position));
@@ -114,6 +114,23 @@ describe('folding a batch of row changes', () => {
       }),
       { numRuns: 2_000 },
     );
+  });
+
+  it('in a fresh table (no rows before), merges each update into its new row at once, with the same result', () => {
+    const ops = fc.array(op, { maxLength: 40 });
+    fc.assert(
+      fc.property(ops, (changes) => {
+        expect(folded(new Map(), changes, { fresh: true })).toEqual(oneByOne(new Map(), changes));
+      }),
+      { numRuns: 5_000 },
+    );
+    const changes = new TableChanges(info, 'last_position', { fresh: true });
+    const inserted = { id: keys[0]!, a: 'x', b: 'x', c: 'x' };
+    changes.insert(inserted, 'p001');
+    for (let n = 2; n <= 500; n += 1) changes.update(keys[0]!, { a: `a${n}` }, `p${String(n).padStart(3, '0')}`, source('p'));
+    expect([...changes.keysToUpdate(false)]).toEqual([]);
+    expect([...changes.newRows()]).toEqual([{ key: keys[0]!, row: { ...inserted, a: 'a500' }, position: 'p500' }]);
+    expect(inserted.a).toBe('x');
   });
 
   it('keeps a few updates per key however many it folds, in position order', () => {

@@ -37,7 +37,8 @@ export interface KeyChanges {
   readonly key: string;
   /** The inserted row, when the key's first change in the batch was an insert. */
   readonly insert: Row | undefined;
-  readonly insertPosition: string;
+  /** The insert's position (in a fresh table, that of the last update merged into the row). */
+  insertPosition: string;
   /** When the key's first change was an update: the row must exist before the batch; this event needed it. */
   readonly requiredBy: ChangeSource | undefined;
   /** The updates kept, in order (positions increasing). */
@@ -101,10 +102,16 @@ export class TableChanges {
   private readonly keys = new Map<string, KeyChanges>();
   private readonly normalizeKey: (key: string) => string;
 
+  /**
+   * @param options.fresh the table holds no row before these changes (a rebuild's held table, see bulkLoad): an
+   *   update of a row inserted here is merged into it at once, instead of kept, so a row costs the same however many
+   *   updates it takes. (Where rows may exist before, the updates are kept: an insert may meet an existing row.)
+   */
   constructor(
     readonly info: TableInfo,
     /** The column holding the position of the last event that changed a row (`last_position`). */
     readonly positionColumn: string,
+    private readonly options: { readonly fresh?: boolean } = {},
   ) {
     if (!info.columns.has(positionColumn)) throw new ProjectionError(`Table ${info.qualified} has no position column ${positionColumn}`);
     // Keys compare as the database compares them: a uuid in any letter case is one row.
@@ -120,7 +127,8 @@ export class TableChanges {
     const key = this.keyOf(row);
     const id = this.normalizeKey(key);
     if (this.keys.has(id)) return;
-    this.keys.set(id, { key, insert: row, insertPosition: position, requiredBy: undefined, updates: undefined, updatedAt: '' });
+    // A fresh table's row is merged into: its own copy.
+    this.keys.set(id, { key, insert: this.options.fresh ? { ...row } : row, insertPosition: position, requiredBy: undefined, updates: undefined, updatedAt: '' });
   }
 
   /** Sets `set`'s columns of the row `key` if `position` is after the row's; the row must exist. */
@@ -132,6 +140,13 @@ export class TableChanges {
     if (!entry) {
       entry = { key, insert: undefined, insertPosition: '', requiredBy: source, updates: undefined, updatedAt: '' };
       this.keys.set(id, entry);
+    }
+    if (this.options.fresh && entry.insert) {
+      // What newRows would merge: the updates after the row's position, in order.
+      if (position <= entry.insertPosition) return;
+      Object.assign(entry.insert as Record<string, unknown>, set);
+      entry.insertPosition = position;
+      return;
     }
     if (position <= entry.updatedAt) return;
     entry.updatedAt = position;
