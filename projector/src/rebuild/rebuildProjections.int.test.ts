@@ -39,6 +39,22 @@ async function untilApplied(position: Position | undefined, schema = 'rm', name 
   }
 }
 
+/**
+ * Waits until readers of the log see `position` (the last event appended). A reader sees an event only once every
+ * transaction older than its own has ended on the server, other test files' included (the event store's visibility
+ * fence, docs/eventstore.md): a rebuild started before that would end at the event before, as it should.
+ */
+async function untilReadable(position: Position | undefined): Promise<void> {
+  const head = formatPosition(position!);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const seen = await db.store.headPosition();
+    if (seen && formatPosition(seen) >= head) return;
+    if (Date.now() > deadline) throw new Error(`the log's readers did not reach ${head}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** Runs read queries like the API's against rm.* until stopped; counts queries and errors. */
 function queryLoop(): { stop(): Promise<{ queries: number; errors: unknown[] }> } {
   let stopped = false;
@@ -273,7 +289,7 @@ describe('rebuildProjections', () => {
     await rebuildProjections({ pool: db.pool, store: db.store });
     const before = await readModelSnapshot(db.pool);
     const broken = { stream: 'transfer-00000000-0000-4000-8000-00000000dead', event: { type: 'TransferSent', data: { transferId: '00000000-0000-4000-8000-00000000dead', occurredAt: '2025-06-01T10:00:00.000Z' } } };
-    await appendHistory(db.store, [broken]);
+    await untilReadable(await appendHistory(db.store, [broken]));
     const failed = await rebuildProjections({ pool: db.pool, store: db.store, batchSize: 300 }).catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(EventApplyError);
     expect((failed as EventApplyError).message).toMatch(/TransferSent .* refers to "rm_build_\d+"\.transfers row 00000000-0000-4000-8000-00000000dead, which does not exist/);
@@ -336,7 +352,7 @@ describe('rebuildProjections', () => {
         }),
       },
     ]);
-    await appendHistory(db.store, generateWorkload({ events: 300, seed: 44 }));
+    await untilReadable(await appendHistory(db.store, generateWorkload({ events: 300, seed: 44 })));
     for (const heldRowLimit of [undefined, 1]) {
       const failed = await rebuildProjections({ pool: db.pool, store: db.store, batchSize: 100, ...(heldRowLimit ? { heldRowLimit } : {}) }).catch((error: unknown) => error);
       expect(failed, `limit ${heldRowLimit}`).toBeInstanceOf(EventApplyError);
