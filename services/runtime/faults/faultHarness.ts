@@ -208,19 +208,23 @@ export function sleep(ms: number): Promise<void> {
 /** Waits until the read models hold every event and no transfer is unfinished. */
 export async function waitForQuiet(pool: pg.Pool, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  let last: string;
   for (;;) {
     try {
-      const { rows } = await pool.query<{ behind: boolean; open: string }>(`
-        SELECT coalesce((SELECT position FROM rm.checkpoint WHERE name = 'main'), '') <
+      const { rows } = await pool.query<{ checkpoint: string; head: string; open: string }>(`
+        SELECT coalesce((SELECT position FROM rm.checkpoint WHERE name = 'main'), '') AS checkpoint,
                coalesce((SELECT lpad(transaction_id::text, 20, '0') || ':' || lpad(global_position::text, 20, '0') FROM eventstore.events
                           WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-                          ORDER BY transaction_id DESC, global_position DESC LIMIT 1), '') AS behind,
+                          ORDER BY transaction_id DESC, global_position DESC LIMIT 1), '') AS head,
                (SELECT count(*) FROM rm.transfers WHERE status IN ('requested', 'debited', 'sent'))::text AS open`);
-      if (!rows[0]!.behind && rows[0]!.open === '0') return;
-    } catch {
+      const { checkpoint, head, open } = rows[0]!;
+      if (checkpoint >= head && open === '0') return;
+      last = `projector at ${checkpoint || 'nothing'}, the log's readable head ${head || 'empty'}, ${open} transfers unfinished`;
+    } catch (error) {
       // the server may still be coming back
+      last = `the server answered ${(error as Error).message}`;
     }
-    if (Date.now() > deadline) throw new Error('The bank did not settle');
+    if (Date.now() > deadline) throw new Error(`The bank did not settle in ${timeoutMs} ms: ${last}`);
     await sleep(100);
   }
 }
