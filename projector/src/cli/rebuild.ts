@@ -23,17 +23,13 @@ const USAGE = `Usage: npm run projections:rebuild -- [--batch-size N] [--paralle
 
 class UsageError extends Error {}
 
-function positiveInteger(name: string, value: string | undefined): number | undefined {
+/** An integer option of at least `min` (a blank or fractional value is refused), or undefined when not given. */
+function integerOption(name: string, value: string | undefined, min: 0 | 1): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new UsageError(`--${name} must be a positive integer, got ${JSON.stringify(value)}\n${USAGE}`);
-  return number;
-}
-
-function nonNegativeInteger(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 0 || value.trim() === '') throw new UsageError(`--${name} must be 0 or a positive integer, got ${JSON.stringify(value)}\n${USAGE}`);
+  if (value.trim() === '' || !Number.isInteger(number) || number < min) {
+    throw new UsageError(`--${name} must be ${min === 0 ? '0 or ' : ''}a positive integer, got ${JSON.stringify(value)}\n${USAGE}`);
+  }
   return number;
 }
 
@@ -53,9 +49,9 @@ async function main(): Promise<void> {
     throw new UsageError(`${(error as Error).message}\n${USAGE}`);
   }
   if (values.help) return console.log(USAGE);
-  const batchSize = positiveInteger('batch-size', values['batch-size']);
-  const parallel = positiveInteger('parallel', values.parallel);
-  const heldRowLimit = nonNegativeInteger('held-rows', values['held-rows']);
+  const batchSize = integerOption('batch-size', values['batch-size'], 1);
+  const parallel = integerOption('parallel', values.parallel, 1);
+  const heldRowLimit = integerOption('held-rows', values['held-rows'], 0);
 
   const config = loadConfig();
   const logger = createLogger('projections-rebuild', config.LOG_LEVEL);

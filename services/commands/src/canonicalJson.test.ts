@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from './canonicalJson';
+import fc from 'fast-check';
+import { canonicalJson, canonicalJsonWith } from './canonicalJson';
 
 describe('canonicalJson', () => {
   it('gives the same text whatever the key order', () => {
@@ -10,5 +11,18 @@ describe('canonicalJson', () => {
   });
   it('refuses non-finite numbers', () => {
     expect(() => canonicalJson({ a: Number.NaN })).toThrow();
+  });
+});
+
+describe('canonicalJsonWith', () => {
+  it('is canonicalJson of the object with one member set and one left out', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ maxLength: 5 }), fc.oneof(fc.string(), fc.integer(), fc.constant(undefined), fc.constant(null))), fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), fc.oneof(fc.string(), fc.constant(null)), (object, omit, key, value) => {
+        const expected: Record<string, unknown> = { ...object };
+        delete expected[omit];
+        expected[key] = value;
+        expect(canonicalJsonWith(object, omit, key, value)).toBe(canonicalJson(expected));
+      }),
+    );
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventMetadata, NewEvent } from '@bank/eventstore';
 import type { Role } from '@bank/domain';
 import type { KeyringKey } from '@bank/platform';
-import { chainHash, withChainKeyId } from './hashChain';
+import { CHAIN_KEY_ID, chainHash } from './hashChain';
 import { deterministicId } from './deterministicId';
 
 /** The least a domain event needs to be stored. */
@@ -59,14 +59,18 @@ export function toNewEvents(
 ): NewEvent[] {
   let prevHash = after.lastHash;
   let revision = after.revision === undefined ? 0n : after.revision + 1n;
-  const occurredAt = now.toISOString();
+  // What every event of the command records, built once: the context's metadata and the instant (a `chainKeyId` of
+  // the context's left out). Each event adds its link, the key's id and its hash, in that order.
+  const { [CHAIN_KEY_ID]: _ignored, ...common } = { schemaVersion: EVENT_SCHEMA_VERSION, ...context.metadata, occurredAt: now.toISOString() };
+  const keyed = chainKey ? { [CHAIN_KEY_ID]: chainKey.id } : undefined;
+  const hashed = keyed ? { ...common, ...keyed } : common;
   return events.map((event, index) => {
     const id = context.commandId ? commandEventId(context.commandId, streamId, index) : randomUUID();
-    const base = withChainKeyId({ schemaVersion: EVENT_SCHEMA_VERSION, ...context.metadata, occurredAt, prevHash }, chainKey);
     const data = JSON.parse(JSON.stringify(event.data)) as Record<string, unknown>;
-    const hash = chainHash({ streamId, revision, id, type: event.type, data, metadata: base }, prevHash, chainKey?.key);
+    const hash = chainHash({ streamId, revision, id, type: event.type, data, metadata: hashed }, prevHash, chainKey?.key);
+    const metadata: EventMetadata = { ...common, prevHash, ...keyed, hash };
     prevHash = hash;
     revision += 1n;
-    return { id, type: event.type, data, metadata: { ...base, hash } };
+    return { id, type: event.type, data, metadata };
   });
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@bank/eventstore';
 import { parseKeyringText, type KeyringKey } from '@bank/platform';
 import { toNewEvents } from './commandContext';
-import { chainHash, verifyChain } from './hashChain';
+import fc from 'fast-check';
+import { canonicalJson } from './canonicalJson';
+import { chainHash, chainText, verifyChain } from './hashChain';
 
 function record(streamId: string, count: number, key?: KeyringKey, from: readonly RecordedEvent[] = []): RecordedEvent[] {
   const last = from.at(-1);
@@ -113,5 +115,51 @@ describe('the keyed hash chain', () => {
     expect(after.map((event) => event.metadata.chainKeyId)).toEqual(['k1', 'k1', 'k2', 'k2']);
     expect(verifyChain(after, rotated)).toBeUndefined();
     expect(verifyChain(after, parseKeyringText('chain', 'CHAIN_KEYS', `k2:${k2}`))).toMatchObject({ revision: 0n, reason: 'unknown_key', keyId: 'k1' });
+  });
+});
+
+describe('what the chain hashes', () => {
+  const json = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined));
+  const object = fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(json, fc.array(json, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 4 }), json)));
+
+  // Metadata as stored (its hash and link among its members) or as about to be hashed (neither).
+  const metadata = fc
+    .tuple(object, fc.option(fc.string()), fc.option(fc.string()))
+    .map(([members, hash, link]) => ({ ...members, ...(hash === null ? {} : { hash }), ...(link === null ? {} : { prevHash: link }) }));
+
+  it('is the canonical JSON of the event with its link, whatever the metadata holds (its own hash left out)', () => {
+    fc.assert(
+      fc.property(object, metadata, fc.option(fc.stringMatching(/^[0-9a-f]{64}$/)), fc.bigInt({ min: 0n, max: 2n ** 62n }), fc.string(), (data, metadata, prevHash, revision, type) => {
+        const event = { streamId: `account-${type}`, revision, id: 'e-1', type, data, metadata };
+        const { hash: _hash, ...rest } = metadata;
+        const expected = canonicalJson({ streamId: event.streamId, revision: revision.toString(), id: 'e-1', type, data, metadata: { ...rest, prevHash } });
+        expect(chainText(event, prevHash)).toBe(expected);
+      }),
+    );
+  });
+
+  it('keeps the ids and hashes of events already stored (the same command gives the same bytes as before)', () => {
+    const key = { id: 'k1', key: Buffer.alloc(32, 7) };
+    const events = toNewEvents(
+      'account-u1',
+      [
+        { type: 'TransferDebited', data: { transferId: 't-1', amountCents: 1250, note: 'Rent "June" \u00e9\u{1F600}', skipped: undefined, nested: { z: [1, { b: null, a: 'x' }], a: true } } },
+        { type: 'AccountCredited', data: { amountCents: 7 } },
+      ],
+      { revision: 4n, lastHash: 'f'.repeat(64) },
+      { metadata: { actorId: 'u1', actorRole: 'customer', requestId: 'r-1', correlationId: 'c-1' }, commandId: 'cmd-1' },
+      new Date('2026-01-02T03:04:05.678Z'),
+      key,
+    );
+    // Computed by the code that wrote the stored chains (before chainText): a change here breaks every stored chain.
+    expect(events.map((event) => [event.id, event.metadata.hash])).toEqual([
+      ['8d582796-a078-5464-857b-2fe398753f0a', '09fe9306526e1bac4580f702bf4828d5eae1b5b72ab5120260aa5a7e153f2786'],
+      ['7377a564-5509-547f-a089-cbe8f78dbeb5', '6b5a02e3757dff7fbe0944d9f21f441ef2f8c8c181405847d2b0fdc1cfefe533'],
+    ]);
+    expect(Object.keys(events[0]!.metadata)).toEqual(['schemaVersion', 'actorId', 'actorRole', 'requestId', 'correlationId', 'occurredAt', 'prevHash', 'chainKeyId', 'hash']);
+    expect(events[1]!.metadata.prevHash).toBe(events[0]!.metadata.hash);
+    expect(chainHash({ streamId: 's', revision: 0n, id: 'i', type: 't', data: { a: 1 }, metadata: { actorId: 'x' } }, null)).toBe(
+      'e2189849f3c0febeec75c4dbaffc49f2f982b326b9c3a8cabeefb6b2bb0ef7f8',
+    );
   });
 });

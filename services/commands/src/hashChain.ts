@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { EventMetadata, RecordedEvent } from '@bank/eventstore';
-import { loadKeyring, type Config, type Keyring, type KeyringKey, type Logger } from '@bank/platform';
-import { canonicalJson } from './canonicalJson';
+import { loadKeyring, type Config, type Keyring, type Logger } from '@bank/platform';
+import { canonicalJson, canonicalJsonWith } from './canonicalJson';
 
 /**
  * Tamper evidence. Every event's metadata carries `hash`, computed over the canonical JSON of
@@ -51,22 +51,21 @@ export function loadChainKeys(config: Pick<Config, 'NODE_ENV' | 'DATA_DIR'>, env
 
 /** The event's hash: HMAC-SHA-256 with `key` when given (the event's metadata must then name its id), else SHA-256. */
 export function chainHash(event: ChainInput, prevHash: string | null, key?: Buffer): string {
-  const { hash: _hash, ...metadata } = event.metadata;
-  const text = canonicalJson({
-    streamId: event.streamId,
-    revision: event.revision.toString(),
-    id: event.id,
-    type: event.type,
-    data: event.data,
-    metadata: { ...metadata, prevHash },
-  });
+  const text = chainText(event, prevHash);
   return key ? createHmac('sha256', key).update(text).digest('hex') : createHash('sha256').update(text).digest('hex');
 }
 
-/** The metadata of an event about to be hashed: names the key, or (unkeyed) names none. */
-export function withChainKeyId(metadata: EventMetadata, key: KeyringKey | undefined): EventMetadata {
-  const { [CHAIN_KEY_ID]: _previous, ...rest } = metadata;
-  return key ? { ...rest, [CHAIN_KEY_ID]: key.id } : rest;
+/**
+ * What the hash covers: the canonical JSON of { streamId, revision, id, type, data, metadata without hash, prevHash }.
+ * Written member by member in canonical (sorted) order rather than built as an object and sorted: every append
+ * hashes its events, and the generated bank millions of them. `hashChain.test.ts` holds it to canonicalJson of that
+ * object.
+ */
+export function chainText(event: ChainInput, prevHash: string | null): string {
+  return (
+    `{"data":${canonicalJson(event.data)},"id":${JSON.stringify(event.id)},"metadata":${canonicalJsonWith(event.metadata, 'hash', 'prevHash', prevHash)}` +
+    `,"revision":"${event.revision.toString()}","streamId":${JSON.stringify(event.streamId)},"type":${JSON.stringify(event.type)}}`
+  );
 }
 
 /** The chain key id an event names, or undefined for a legacy (unkeyed) event. */
