@@ -61,7 +61,8 @@ export function toNewEvents(
   let revision = after.revision === undefined ? 0n : after.revision + 1n;
   // What every event of the command records, built once: the context's metadata and the instant (a `chainKeyId` of
   // the context's left out). Each event adds its link, the key's id and its hash, in that order.
-  const { [CHAIN_KEY_ID]: _ignored, ...common } = { schemaVersion: EVENT_SCHEMA_VERSION, ...context.metadata, occurredAt: now.toISOString() };
+  const recorded: EventMetadata = { schemaVersion: EVENT_SCHEMA_VERSION, ...context.metadata, occurredAt: now.toISOString() };
+  const { [CHAIN_KEY_ID]: _ignored, ...common } = recorded;
   const keyed = chainKey ? { [CHAIN_KEY_ID]: chainKey.id } : undefined;
   const hashed = keyed ? { ...common, ...keyed } : common;
   return events.map((event, index) => {
