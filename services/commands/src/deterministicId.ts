@@ -3,16 +3,11 @@ import { createHash } from 'node:crypto';
 /** The namespace under which the bank derives event ids (a fixed random UUID). */
 const BANK_NAMESPACE = 'a3f1c2d4-5b6e-4f70-8a91-b2c3d4e5f607';
 
-/** Namespaces' bytes, parsed once each (every event of a command with an id derives its id here). */
-const NAMESPACE_BYTES = new Map<string, Buffer>();
+/** The bank namespace's bytes, parsed once (every event of a command with an id derives its id here). */
+const BANK_NAMESPACE_BYTES = namespaceBytes(BANK_NAMESPACE);
 
 function namespaceBytes(namespace: string): Buffer {
-  let bytes = NAMESPACE_BYTES.get(namespace);
-  if (bytes === undefined) {
-    bytes = Buffer.from(namespace.replace(/-/g, ''), 'hex');
-    if (NAMESPACE_BYTES.size < 64) NAMESPACE_BYTES.set(namespace, bytes);
-  }
-  return bytes;
+  return Buffer.from(namespace.replace(/-/g, ''), 'hex');
 }
 
 /**
@@ -20,7 +15,7 @@ function namespaceBytes(namespace: string): Buffer {
  * same event ids, so the event store's id check turns the retry into a no-op.
  */
 export function deterministicId(name: string, namespace = BANK_NAMESPACE): string {
-  const hash = createHash('sha1').update(namespaceBytes(namespace)).update(name, 'utf8').digest();
+  const hash = createHash('sha1').update(namespace === BANK_NAMESPACE ? BANK_NAMESPACE_BYTES : namespaceBytes(namespace)).update(name, 'utf8').digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.toString('hex', 0, 16);
