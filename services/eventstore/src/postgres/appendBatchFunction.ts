@@ -35,6 +35,13 @@ import { streamLockClass, TOMBSTONE_REVISION, type EventStoreSchema } from './ev
  * of the loop: the appends are independent, so doing them together gives the outcomes and events of doing them in
  * order, and the events' global positions follow the appends' order. Smaller batches (the group commit's) keep the
  * loop, whose plan is cheaper for a few appends.
+ *
+ * Its statements run on generic plans (`plan_cache_mode = force_generic_plan`), planned once per connection. With the
+ * default mode the server planned the idempotency count (`event_id = ANY (v_ids)`) again on every call: a plan for
+ * the ids' actual number looks cheaper than the generic plan's ten, so the cache never settled on the generic one,
+ * and that planning was a fifth of the function's time in `bench:projector` (docs/benchmarks.md, "Plans"). Every
+ * statement here probes unique indexes by key or reads the call's own JSON, whose estimates do not depend on the
+ * parameters' values: the generic plans are the custom ones (appendPlans.int.test.ts).
  */
 export const SET_BASED_MIN_APPENDS = 100;
 
@@ -43,7 +50,7 @@ export function appendBatchFunctionSql(s: EventStoreSchema): string {
   return `
 CREATE OR REPLACE FUNCTION ${s.appendFunction}(p_appends jsonb)
 RETURNS TABLE (result_kind text, result_revision bigint, result_commit xid8, result_prepare bigint)
-LANGUAGE plpgsql AS $append$
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $append$
 DECLARE
   v_append jsonb;
   v_stream text;
