@@ -118,11 +118,10 @@ function updateSql(changes: TableChanges, onlyRequired: boolean, params: Params)
 export interface TableStatementOptions {
   /** The new rows were COPYed in (into a table where none of them existed); only other keys' updates remain. */
   readonly afterCopy?: boolean;
-  /**
-   * Write the values into the text (for one simple query holding the whole batch) and, instead of returning the
-   * missing keys, raise MISSING_ROWS_MESSAGE through `require_row` of this (quoted) schema.
-   */
-  readonly inlineRaisingIn?: string;
+  /** Instead of returning the missing keys, raise MISSING_ROWS_MESSAGE through `require_row` of this (quoted) schema. */
+  readonly raisingIn?: string;
+  /** Write the values into the text (a statement of a simple query) instead of binding them as parameters. */
+  readonly inline?: boolean;
 }
 
 /**
@@ -138,7 +137,7 @@ export interface TableStatementOptions {
  */
 export function tableStatement(changes: TableChanges, options: TableStatementOptions = {}): Statement | undefined {
   const { info } = changes;
-  const params: Params = options.inlineRaisingIn ? new InlineParams() : new BoundParams();
+  const params: Params = options.inline ? new InlineParams() : new BoundParams();
   const parts: string[] = [];
   if (!options.afterCopy) {
     let n = 0;
@@ -152,8 +151,8 @@ export function tableStatement(changes: TableChanges, options: TableStatementOpt
     `SELECT r.k::text AS key FROM unnest(${params.array(info.columns.get(info.key)!.type, required.map((entry) => entry.key))}) AS r(k)
       WHERE NOT EXISTS (SELECT 1 FROM ${info.qualified} AS e WHERE e.${ident(info.key)} = r.k)`;
   let check: string;
-  if (required.length === 0) check = options.inlineRaisingIn ? 'SELECT 1' : 'SELECT NULL::text AS key WHERE false';
-  else if (options.inlineRaisingIn) check = `SELECT ${options.inlineRaisingIn}.require_row(NOT EXISTS (${missing()}), ${sqlLiteral(MISSING_ROWS_MESSAGE)})`;
+  if (required.length === 0) check = options.raisingIn ? 'SELECT 1' : 'SELECT NULL::text AS key WHERE false';
+  else if (options.raisingIn) check = `SELECT ${options.raisingIn}.require_row(NOT EXISTS (${missing()}), ${sqlLiteral(MISSING_ROWS_MESSAGE)})`;
   else check = missing();
   return { text: parts.length ? `WITH ${parts.join(',\n')}\n${check}` : check, values: params.values };
 }

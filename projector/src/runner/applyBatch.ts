@@ -2,6 +2,7 @@ import { formatPosition, type RecordedEvent } from '@bank/eventstore';
 import type pg from 'pg';
 import { BatchChanges, createWriteLayout, type WriteLayout } from '../changes/batchChanges';
 import { tableStatement } from '../changes/changeStatements';
+import { preparedStatementsOf, type PreparedStatements } from '../changes/preparedStatements';
 import { renderStatement } from '../changes/sqlLiterals';
 import { loadTableCatalog } from '../changes/tableCatalog';
 import type { TableChanges } from '../changes/tableChanges';
@@ -85,11 +86,13 @@ export async function applyBatch(
     await applyInTransaction(client, target, events, expected, write);
     return result;
   }
+  const prepared = preparedStatementsOf(client);
   try {
-    await client.query(batchScript(target, changes, events, expected));
+    await client.query(batchScript(prepared, target, changes, events, expected));
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
+    await prepared.discard(client).catch(() => undefined);
     if (isTransientDatabaseError(error)) throw error;
     if ((error as Error).message === CHECKPOINT_MOVED_MESSAGE) {
       const actual = await readCheckpoint(client, target.tables, target.name);
@@ -105,19 +108,26 @@ export async function applyBatch(
   return result;
 }
 
-/** The batch's whole transaction as one simple query (statements separated by semicolons, values inlined). */
-function batchScript(target: BatchTarget, changes: BatchChanges, events: readonly RecordedEvent[], expected: string | null): string {
+/**
+ * The batch's whole transaction as one simple query (statements separated by semicolons): the table statements and
+ * the projections' own as EXECUTEs of statements prepared on this connection (PreparedStatements: each shape planned
+ * once, not once per batch), the rest with their values inlined.
+ */
+function batchScript(prepared: PreparedStatements, target: BatchTarget, changes: BatchChanges, events: readonly RecordedEvent[], expected: string | null): string {
   const { tables, name } = target;
   const last = events.at(-1)!;
-  const parts = ['BEGIN'];
+  const parts: string[] = [];
+  prepared.begin(parts);
+  parts.push('BEGIN');
   if (target.asyncCommit) parts.push('SET LOCAL synchronous_commit TO OFF');
+  parts.push('SET LOCAL plan_cache_mode TO force_generic_plan');
   if (target.applyLock) parts.push(renderStatement(LOCK_SQL.xactLock, lockArgs('apply', name)));
   parts.push(lockCheckpointStatement(tables, name, expected));
   for (const table of changes.byTable.values()) {
-    const statement = tableStatement(table, { inlineRaisingIn: tables.schema });
-    if (statement) parts.push(statement.text);
+    const statement = tableStatement(table, { raisingIn: tables.schema });
+    if (statement) prepared.add(statement, parts);
   }
-  for (const statement of changes.allStatements()) parts.push(renderStatement(statement.text, statement.values));
+  for (const statement of changes.allStatements()) prepared.add(statement, parts);
   parts.push(advanceCheckpointStatement(tables, { name, expected, next: last.position, applied: events.length, lastEventCreated: last.created }));
   if (target.notifyChannel) parts.push(renderStatement('SELECT pg_notify($1, $2)', [target.notifyChannel, `${name} ${formatPosition(last.position)}`]));
   parts.push('COMMIT');

@@ -106,6 +106,39 @@ describe('batching', () => {
     }
   }, 180_000);
 
+  // pg_prepared_statements counts, per statement of the connection, the executions on a generic plan and those
+  // planned for their own values.
+  it('plans each statement of a batch once per connection: later batches execute the prepared plans', async () => {
+    const client = await db.pool.connect();
+    const prepared = () =>
+      client
+        .query<{ statements: string; custom: string; generic: string }>(
+          "SELECT count(*) AS statements, coalesce(sum(custom_plans), 0) AS custom, coalesce(sum(generic_plans), 0) AS generic FROM pg_prepared_statements WHERE name LIKE 'bank\\_batch\\_%'",
+        )
+        .then(({ rows }) => ({ statements: Number(rows[0]!.statements), custom: Number(rows[0]!.custom), generic: Number(rows[0]!.generic) }));
+    try {
+      await reset(client, batched);
+      const events = toRecordedEvents(generateWorkload({ events: 400, seed: 5 }));
+      await apply(client, batched, split(events, Array.from({ length: 39 }, (_, i) => (i + 1) * 10)));
+      const counts = await prepared();
+      expect(counts.statements).toBeGreaterThan(3);
+      expect(counts.custom).toBe(0);
+      // Forty batches of the same kinds of events: each shape is executed again and again on its one plan.
+      expect(counts.generic).toBeGreaterThan(4 * counts.statements);
+
+      // A batch the server refuses (its checkpoint moved) leaves none of them behind; the next batch prepares again.
+      await client.query(`UPDATE ${batched.tables.checkpoint} SET position = NULL WHERE name = $1`, [batched.name]);
+      const more = toRecordedEvents(generateWorkload({ events: 40, seed: 6 }));
+      await expect(applyBatch(client, batched, more, 'not-the-checkpoint')).rejects.toThrow(/checkpoint/i);
+      expect((await prepared()).statements).toBe(0);
+      await reset(client, batched);
+      await apply(client, batched, [events.slice(0, 50), events.slice(50, 100)]);
+      expect((await prepared()).statements).toBeGreaterThan(0);
+    } finally {
+      client.release();
+    }
+  });
+
   it('a change delivered again, next to a newer change of the same row in one batch, changes nothing', async () => {
     const userId = testId(1);
     const [opened, savings, savingsAgain, checking, checkingAgain] = toRecordedEvents([
