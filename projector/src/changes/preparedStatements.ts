@@ -35,7 +35,7 @@ export function preparable(statement: Statement): boolean {
  * run as `EXECUTE name(<values as literals>)`: the script stays one simple query (one round trip), and the server
  * plans each shape once per PLAN_LIFETIME_MS instead of once per batch (with `plan_cache_mode =
  * force_generic_plan` in the batch's transaction: every statement here reads its rows through `unnest` of array
- * parameters and finds them by key, so the plan does not depend on the arrays' values). Planning was about a third of
+ * parameters and finds them by key, so the plan does not depend on the arrays' values). Planning was about a quarter of
  * the projector's server time per batch (docs/benchmarks.md, "Plans").
  *
  * PREPARE is not transactional: a prepared statement outlives the rollback of the script that made it. When a

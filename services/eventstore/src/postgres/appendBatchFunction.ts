@@ -39,7 +39,7 @@ import { streamLockClass, TOMBSTONE_REVISION, type EventStoreSchema } from './ev
  * Its statements run on generic plans (`plan_cache_mode = force_generic_plan`), planned once per connection. With the
  * default mode the server planned the idempotency count (`event_id = ANY (v_ids)`) again on every call: a plan for
  * the ids' actual number looks cheaper than the generic plan's ten, so the cache never settled on the generic one,
- * and that planning was a fifth of the function's time in `bench:projector` (docs/benchmarks.md, "Plans"). Every
+ * and that planning was nearly a fifth of the function's time in `bench:projector` (docs/benchmarks.md, "Plans"). Every
  * statement here probes unique indexes by key or reads the call's own JSON, whose estimates do not depend on the
  * parameters' values: the generic plans are the custom ones (appendPlans.int.test.ts).
  */
