@@ -67,12 +67,12 @@ export class PreparedStatements {
 
   /** Adds the statement to the script: EXECUTE of its prepared shape (prepared first when new), or inlined. */
   add(statement: Statement, parts: string[]): void {
-    if (!preparable(statement)) {
-      parts.push(renderStatement(statement.text, statement.values));
-      return;
-    }
     let name = this.names.get(statement.text);
     if (name === undefined) {
+      if (!preparable(statement)) {
+        parts.push(renderStatement(statement.text, statement.values));
+        return;
+      }
       if (this.names.size >= MAX_PREPARED) {
         const [text, oldest] = this.names.entries().next().value as [string, string];
         this.names.delete(text);
