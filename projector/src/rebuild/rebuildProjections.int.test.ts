@@ -362,6 +362,8 @@ describe('rebuildProjections', () => {
 
   it('loads on as many connections as a small pool leaves (a pool of 2: one lane and one for reading)', async () => {
     const appended = await appendConcurrently(db.store, generateWorkload({ events: 1_500, seed: 37 }));
+    // Another test file's open transaction can hide the new events from every reader for a moment (the fence).
+    await untilReadable(appended);
     const small = createPool(db.url, 2);
     const store = createPostgresEventStore({ pool: small });
     try {
