@@ -10,13 +10,8 @@ export interface Statement {
 
 const ident = (name: string) => pg.escapeIdentifier(name);
 
-/** Where a statement's array values go: bound parameters (`$n::type[]`), or literals written into its text. */
-interface Params {
-  readonly values: unknown[];
-  array(type: string, values: unknown[]): string;
-}
-
-class BoundParams implements Params {
+/** A statement's array values, bound as parameters (`$n::type[]`, typed so that the statement can be prepared). */
+class Params {
   readonly values: unknown[] = [];
   array(type: string, values: unknown[]): string {
     this.values.push(values);
@@ -24,14 +19,7 @@ class BoundParams implements Params {
   }
 }
 
-class InlineParams implements Params {
-  readonly values: unknown[] = [];
-  array(type: string, values: unknown[]): string {
-    return `${sqlLiteral(values)}::${type}[]`;
-  }
-}
-
-/** The message of the error an inline statement raises when rows its updates need do not exist. */
+/** The message of the error a raising statement (`raisingIn`) raises when rows its updates need do not exist. */
 export const MISSING_ROWS_MESSAGE = 'bank.projector: rows that updates need do not exist';
 
 /** New rows with the same columns: the column names (the position column last) and the rows. */
@@ -120,8 +108,6 @@ export interface TableStatementOptions {
   readonly afterCopy?: boolean;
   /** Instead of returning the missing keys, raise MISSING_ROWS_MESSAGE through `require_row` of this (quoted) schema. */
   readonly raisingIn?: string;
-  /** Write the values into the text (a statement of a simple query) instead of binding them as parameters. */
-  readonly inline?: boolean;
 }
 
 /**
@@ -137,7 +123,7 @@ export interface TableStatementOptions {
  */
 export function tableStatement(changes: TableChanges, options: TableStatementOptions = {}): Statement | undefined {
   const { info } = changes;
-  const params: Params = options.inline ? new InlineParams() : new BoundParams();
+  const params = new Params();
   const parts: string[] = [];
   if (!options.afterCopy) {
     let n = 0;
