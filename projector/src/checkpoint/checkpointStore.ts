@@ -1,6 +1,6 @@
 import { formatPosition, parsePosition, type Position } from '@bank/eventstore';
 import type pg from 'pg';
-import { sqlLiteral } from '../changes/sqlLiterals';
+import type { Statement } from '../changes/changeStatements';
 import type { ReadModelTables } from '../schema/readModelTables';
 
 /** The default projector (and checkpoint) name. */
@@ -80,20 +80,27 @@ export const CHECKPOINT_MOVED_MESSAGE = 'bank.projector: the checkpoint moved';
 /**
  * For a batch sent as one simple query: lock the checkpoint row and raise CHECKPOINT_MOVED_MESSAGE (through the
  * schema's `require_row`) unless it is still `expected`. (A missing row locks nothing; the advance then raises.)
+ * Every parameter is typed, so the batch script prepares it once per connection (PreparedStatements).
  */
-export function lockCheckpointStatement(tables: ReadModelTables, name: string, expected: string | null): string {
-  return `SELECT ${tables.schema}.require_row(position IS NOT DISTINCT FROM ${sqlLiteral(expected)}, ${sqlLiteral(CHECKPOINT_MOVED_MESSAGE)})
-    FROM ${tables.checkpoint} WHERE name = ${sqlLiteral(name)} FOR UPDATE`;
+export function lockCheckpointStatement(tables: ReadModelTables, name: string, expected: string | null): Statement {
+  return {
+    text: `SELECT ${tables.schema}.require_row(position IS NOT DISTINCT FROM $2::text, $3::text)
+    FROM ${tables.checkpoint} WHERE name = $1::text FOR UPDATE`,
+    values: [name, expected, CHECKPOINT_MOVED_MESSAGE],
+  };
 }
 
 /** advanceCheckpoint as one statement that raises CHECKPOINT_MOVED_MESSAGE instead of returning a count. */
-export function advanceCheckpointStatement(tables: ReadModelTables, move: CheckpointAdvance): string {
+export function advanceCheckpointStatement(tables: ReadModelTables, move: CheckpointAdvance): Statement {
   const { name, expected, next, applied, lastEventCreated } = move;
-  return `WITH moved AS (
+  return {
+    text: `WITH moved AS (
       UPDATE ${tables.checkpoint}
-         SET position = ${sqlLiteral(formatPosition(next))}, position_commit = ${next.commit}, position_prepare = ${next.prepare},
-             events_applied = events_applied + ${applied}, last_event_created_at = ${sqlLiteral(lastEventCreated)}, updated_at = now()
-       WHERE name = ${sqlLiteral(name)} AND position IS NOT DISTINCT FROM ${sqlLiteral(expected)}
+         SET position = $3::text, position_commit = $4::numeric, position_prepare = $5::numeric,
+             events_applied = events_applied + $6::bigint, last_event_created_at = $7::timestamptz, updated_at = now()
+       WHERE name = $1::text AND position IS NOT DISTINCT FROM $2::text
       RETURNING 1)
-    SELECT ${tables.schema}.require_row(EXISTS (SELECT 1 FROM moved), ${sqlLiteral(CHECKPOINT_MOVED_MESSAGE)})`;
+    SELECT ${tables.schema}.require_row(EXISTS (SELECT 1 FROM moved), $8::text)`,
+    values: [name, expected, formatPosition(next), next.commit, next.prepare, applied, lastEventCreated, CHECKPOINT_MOVED_MESSAGE],
+  };
 }

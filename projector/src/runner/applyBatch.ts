@@ -110,8 +110,8 @@ export async function applyBatch(
 
 /**
  * The batch's whole transaction as one simple query (statements separated by semicolons): the table statements and
- * the projections' own as EXECUTEs of statements prepared on this connection (PreparedStatements: each shape planned
- * once, not once per batch), the rest with their values inlined.
+ * the projections' own and the checkpoint's lock and advance as EXECUTEs of statements prepared on this connection
+ * (PreparedStatements: each shape planned once, not once per batch), the rest with their values inlined.
  */
 function batchScript(prepared: PreparedStatements, target: BatchTarget, changes: BatchChanges, events: readonly RecordedEvent[], expected: string | null): string {
   const { tables, name } = target;
@@ -122,13 +122,13 @@ function batchScript(prepared: PreparedStatements, target: BatchTarget, changes:
   if (target.asyncCommit) parts.push('SET LOCAL synchronous_commit TO OFF');
   parts.push('SET LOCAL plan_cache_mode TO force_generic_plan');
   if (target.applyLock) parts.push(renderStatement(LOCK_SQL.xactLock, lockArgs('apply', name)));
-  parts.push(lockCheckpointStatement(tables, name, expected));
+  prepared.add(lockCheckpointStatement(tables, name, expected), parts);
   for (const table of changes.byTable.values()) {
     const statement = tableStatement(table, { raisingIn: tables.schema });
     if (statement) prepared.add(statement, parts);
   }
   for (const statement of changes.allStatements()) prepared.add(statement, parts);
-  parts.push(advanceCheckpointStatement(tables, { name, expected, next: last.position, applied: events.length, lastEventCreated: last.created }));
+  prepared.add(advanceCheckpointStatement(tables, { name, expected, next: last.position, applied: events.length, lastEventCreated: last.created }), parts);
   if (target.notifyChannel) parts.push(renderStatement('SELECT pg_notify($1, $2)', [target.notifyChannel, `${name} ${formatPosition(last.position)}`]));
   parts.push('COMMIT');
   return parts.join(';\n');

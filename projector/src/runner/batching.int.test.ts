@@ -11,6 +11,7 @@ import { generateWorkload } from '../testing/randomWorkload';
 import { readModelSnapshot } from '../testing/readModelSnapshot';
 import { testId, toRecordedEvents } from '../testing/recordedEvents';
 import { at, sampleHistory } from '../testing/sampleHistory';
+import { preparedStatementsOf } from '../changes/preparedStatements';
 import { applyBatch, createBatchTarget, type BatchTarget } from './applyBatch';
 import { EventDispatcher } from './eventDispatcher';
 import { silentProjectorLogger } from './projectorLogger';
@@ -117,6 +118,8 @@ describe('batching', () => {
         )
         .then(({ rows }) => ({ statements: Number(rows[0]!.statements), custom: Number(rows[0]!.custom), generic: Number(rows[0]!.generic) }));
     try {
+      // The pool may hand out the connection of the test before, with its statements still prepared: start from none.
+      await preparedStatementsOf(client).discard(client);
       await reset(client, batched);
       const events = toRecordedEvents(generateWorkload({ events: 400, seed: 5 }));
       await apply(client, batched, split(events, Array.from({ length: 39 }, (_, i) => (i + 1) * 10)));
@@ -125,6 +128,17 @@ describe('batching', () => {
       expect(counts.custom).toBe(0);
       // Forty batches of the same kinds of events: each shape is executed again and again on its one plan.
       expect(counts.generic).toBeGreaterThan(4 * counts.statements);
+      // The checkpoint's lock and advance among them: each prepared once, executed in each of the forty batches.
+      // (`statement` is the whole script that prepared it: its own text follows `PREPARE <name> AS`.)
+      const { rows: all } = await client.query<{ name: string; statement: string; runs: string }>(
+        "SELECT name, statement, (generic_plans + custom_plans)::text AS runs FROM pg_prepared_statements WHERE name LIKE 'bank\\_batch\\_%'",
+      );
+      const checkpointRuns = all.flatMap((row) => {
+        const own = row.statement.split(';\n').find((part) => part.startsWith(`PREPARE ${row.name} AS `)) ?? '';
+        if (!/\.checkpoint\b/.test(own)) return [];
+        return [`${/FOR UPDATE/.test(own) ? 'lock' : 'advance'} ${row.runs}`];
+      });
+      expect(checkpointRuns.sort()).toEqual(['advance 40', 'lock 40']);
 
       // A batch the server refuses (its checkpoint moved) leaves none of them behind; the next batch prepares again.
       await client.query(`UPDATE ${batched.tables.checkpoint} SET position = NULL WHERE name = $1`, [batched.name]);
