@@ -32,7 +32,7 @@ import { verifyReadModels } from '@bank/projector';
 import { profiled, startBank } from './lib/bankProcess';
 import { BENCH_SERVER_URL, createBenchDatabase, dropBenchDatabase, waitForQuiet, writeBenchSection } from './lib/benchDatabase';
 import { setUpCustomers } from './lib/benchCustomers';
-import { reachedAt, startCheckpointTimeline } from './lib/checkpointTimeline';
+import { checkTimeline, reachedAt, startCheckpointTimeline } from './lib/checkpointTimeline';
 import { runPgbench } from './lib/pgbench';
 import { sampleTreeRss } from './lib/processTree';
 import { loadAverage, percentile, round } from './lib/stats';
@@ -192,10 +192,15 @@ async function main(): Promise<void> {
          FROM eventstore.events WHERE global_position > $1`,
       [firstMeasuredPosition.toString()],
     );
-    const lags = lagRows.flatMap((row) => {
+    const rawLags = lagRows.flatMap((row) => {
       const at = reachedAt(entries, formatted(row.xid, row.global_position));
-      return at === undefined ? [] : [Math.max(0, at - Number(row.created_ms))];
+      return at === undefined ? [] : [at - Number(row.created_ms)];
     });
+    // A checkpoint cannot pass an event before its transaction began: a time before it means the timeline is wrong
+    // (out of order, or a clock that moved), and the bench says so instead of printing a lag of 0.
+    const lags = rawLags.map((lag) => Math.max(0, lag));
+    const timelineProblems = checkTimeline(entries, rawLags, lagRows.length);
+    for (const problem of timelineProblems) log(`projection lag: ${problem}`);
 
     const reports: PhaseReport[] = phases.map((phase) => {
       const ok = phase.samples.filter((s) => s.status === 201);
@@ -238,6 +243,7 @@ async function main(): Promise<void> {
       ...(allCredited ? [] : [`${open[0]!.n} transfers answered 201 but not credited`]),
       ...(verified.ok ? [] : [`${verified.mismatches.length} read-model mismatches with the replay`]),
       ...(trial[0]!.net === '0' ? [] : [`trial balance ${trial[0]!.net} cents, not zero`]),
+      ...timelineProblems,
     ];
     const peakRssMb = round(rss.peakBytes() / 1024 / 1024, 0);
     rss.stop();
@@ -297,7 +303,9 @@ async function main(): Promise<void> {
         : null,
       p99Ms: at8.p99Ms,
       completionP99Ms: at8.completionP99Ms,
+      lagP50Ms: round(percentile(lags, 50)),
       lagP99Ms: round(percentile(lags, 99)),
+      lagEvents: lags.length,
       rebuildEventsPerSecond: rebuildEventsPerSecond ?? null,
       peakRssMb,
       finalAfterLoadMs: quietMs,

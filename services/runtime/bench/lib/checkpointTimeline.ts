@@ -74,3 +74,20 @@ export function reachedAt(entries: ReadonlyArray<[number, string]>, position: st
   }
   return entries[low]?.[0];
 }
+
+/**
+ * What makes the timeline's lags unusable: positions out of arrival order (reachedAt searches them as sorted), events
+ * the checkpoint was never heard passing, or checkpoint times before the events' own transactions began.
+ */
+export function checkTimeline(entries: ReadonlyArray<[number, string]>, rawLags: readonly number[], events: number): string[] {
+  const problems: string[] = [];
+  const backwards = entries.findIndex((entry, i) => i > 0 && entry[1] < entries[i - 1]![1]);
+  if (backwards > 0) problems.push(`the checkpoint notifications went backwards at ${backwards} of ${entries.length} (${entries[backwards - 1]![1]} then ${entries[backwards]![1]})`);
+  // (A background job's event after the last notification heard may go unseen; more than 1 % means the timeline lost them.)
+  if (events - rawLags.length > events / 100) problems.push(`${events - rawLags.length} of ${events} events never seen passed by the checkpoint (${entries.length} notifications heard)`);
+  const early = rawLags.filter((lag) => lag < -5);
+  if (early.length > rawLags.length / 100) {
+    problems.push(`${early.length} of ${rawLags.length} events seen passed before their transaction began (by up to ${Math.round(-Math.min(...early))} ms): the timeline's clock or order is wrong`);
+  }
+  return problems;
+}
