@@ -69,7 +69,9 @@ afterAll(async () => {
   await fx?.close();
 });
 
-describe('the worker killed with SIGKILL at every point of a transfer, then started again', () => {
+// Each test may wait for a start (60 s), the fault (30 s) and the recovery (40 s): its timeout covers them, so that a
+// loaded machine fails on what the waits name, not on the test's default 60 s.
+describe('the worker killed with SIGKILL at every point of a transfer, then started again', { timeout: 180_000 }, () => {
   const cases: { point: FaultPoint; kind: 'internal' | 'external' | 'closed'; end: TransferPhase }[] = [
     { point: 'before-credit', kind: 'internal', end: 'credited' },
     { point: 'after-credit', kind: 'internal', end: 'credited' },

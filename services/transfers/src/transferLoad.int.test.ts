@@ -43,7 +43,8 @@ afterAll(async () => {
   await fx?.close();
 });
 
-describe('many transfers among few accounts at once', () => {
+// The wait for every credit is 60 s of its own: the timeout leaves room for the load and the checks around it.
+describe('many transfers among few accounts at once', { timeout: 180_000 }, () => {
   it('conserves money, never goes below zero, applies each leg once, and the read models equal the replay', async () => {
     const accounts: TestCustomer[] = [];
     for (let i = 0; i < 20; i += 1) accounts.push(await fx.openCustomer({ savingsCents: 100_00, pin: PIN }));

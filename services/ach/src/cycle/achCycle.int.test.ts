@@ -108,7 +108,8 @@ afterAll(async () => {
   if (outboxDir) rmSync(outboxDir, { recursive: true, force: true });
 });
 
-describe('the ACH file cycle', () => {
+// The builder process's start and fault are waited for up to 60 s: the timeout leaves room for the rest of a test.
+describe('the ACH file cycle', { timeout: 180_000 }, () => {
   let payer: TestCustomer;
   let file: BuiltAchFile;
   const answers: TransferAnswer[] = [];

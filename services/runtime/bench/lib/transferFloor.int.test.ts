@@ -76,7 +76,8 @@ afterAll(async () => {
   await fx?.close();
 });
 
-describe("the transfer's floor", () => {
+// The wait for the credit is 60 s of its own (see below): the timeout leaves room for pgbench and the checks after it.
+describe("the transfer's floor", { timeout: 180_000 }, () => {
   it('writes what one internal transfer of the bank writes, in one transaction, and checks its own result', async () => {
     const payer = await fx.openCustomer({ checkingCents: 500_00, pin: PIN });
     const payee = await fx.openCustomer({ checkingCents: 500_00 });
