@@ -384,7 +384,7 @@ transfer in one SQL transaction, pgbench at 32 clients on the bench's database, 
 (the whole bank: request, transfer process, projector, worker; counted over the phase, background included).
 Projection lag p99 ${summary.lagP99Ms} ms; every balance final ${summary.finalAfterLoadMs} ms after the load
 stopped; rebuild of everything appended ${summary.rebuildEventsPerSecond} events/s; peak RSS of the bank's processes
-${summary.peakRssMb} MB.${standingOrdersLine(summary)} Checked: ${summary.verified ? 'every 201 credited, money conserved, read models equal to the replay' : `FAILED: ${(summary.problems as string[]).join('; ')}`}.
+${summary.peakRssMb} MB.${standingOrdersLine(summary)} Checked: ${summary.verified ? 'every 201 credited, money conserved, read models equal to the replay, the trial balance zero, the lag timeline in order' : `FAILED: ${(summary.problems as string[]).join('; ')}`}.
 
 Reproduce: \`npm run bench\` (or \`npm run bench -- --quick\`, under two minutes; \`--standing-orders N\` to run N standing
 orders meanwhile) on a machine with PostgreSQL and Redis on localhost; it creates and drops a database of its own.`,
