@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -33,15 +33,33 @@ export function webBuildIsStale(): boolean {
 const LOCK_DIR = path.join(os.tmpdir(), 'bank-web-build.lock');
 const STALE_LOCK_MS = 10 * 60 * 1000;
 
+/** True when the lock names its holder (`<lock>/pid`) and no such process runs: a run killed while it built. */
+function lockHolderGone(): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(LOCK_DIR, 'pid'), 'utf8'));
+  } catch {
+    return false; // no holder named (yet): the age decides
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
   const started = Date.now();
   for (;;) {
     try {
       mkdirSync(LOCK_DIR);
+      writeFileSync(path.join(LOCK_DIR, 'pid'), String(process.pid));
       break;
     } catch {
       const age = existsSync(LOCK_DIR) ? Date.now() - statSync(LOCK_DIR).mtimeMs : 0;
-      if (age > STALE_LOCK_MS) rmSync(LOCK_DIR, { recursive: true, force: true });
+      if (age > STALE_LOCK_MS || lockHolderGone()) rmSync(LOCK_DIR, { recursive: true, force: true });
       else if (Date.now() - started > STALE_LOCK_MS) throw new Error(`Timed out waiting for the web build lock ${LOCK_DIR}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
@@ -55,7 +73,8 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Builds the web app (vite build → web/dist, which the API serves) when it is missing or stale. Concurrent runs
- * (several e2e runs on one machine) take a lock in the temp directory so only one builds at a time.
+ * (several e2e runs on one machine) take a lock in the temp directory so only one builds at a time. A lock whose
+ * holder is gone (a run killed while it built) is taken over at once: it used to hold the next run for ten minutes.
  */
 export async function ensureWebBuild(log: (line: string) => void = console.log): Promise<void> {
   if (!webBuildIsStale()) return;
