@@ -1,6 +1,6 @@
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 
-const UNIT_FILES = ['domain/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'projector/src/**/*.test.ts', 'services/runtime/bench/**/*.test.ts', 'eslint.boundaries.test.ts'];
+const UNIT_FILES = ['domain/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'projector/src/**/*.test.ts', 'services/runtime/bench/**/*.test.ts', 'projector/bench/**/*.test.ts', 'eslint.boundaries.test.ts'];
 /** Unit files that vi.mock a module (a new one fails in the shared `unit` project: add it here). */
 const UNIT_FILES_THAT_MOCK = ['services/api/src/features/audit/verifyEventLog.esdb.test.ts'];
 

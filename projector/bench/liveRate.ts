@@ -15,11 +15,32 @@ export interface RateResult {
   readonly append: { readonly p50: number; readonly p99: number };
   /** Per event: from its append's return (committed) to the read models having applied it (ms): the projector's part. */
   readonly afterAppend: { readonly p50: number; readonly p99: number };
+  /**
+   * The projector's part (append's return → applied) at p90 for the events whose appends started in the first and
+   * in the last third of the run: a projector that keeps up has the same at both ends; one that falls behind has a
+   * backlog, and a lag, that grow along the run.
+   */
+  readonly trend: { readonly firstThirdP90: number; readonly lastThirdP90: number };
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/**
+ * The projector's part at p90 for the appends started in the first third of a run of `runMs` and for those started
+ * in its last third (or later: the run's last operations may start just after it).
+ */
+export function trendOf(
+  /** [start of the append since the start of the run, the projector's part], in ms, for each append. */
+  timeline: readonly (readonly [number, number])[],
+  runMs: number,
+): RateResult['trend'] {
+  const third = runMs / 3;
+  const partsOf = (from: number, to: number) =>
+    timeline.filter(([at]) => at >= from && at < to).map(([, part]) => part).sort((a, b) => a - b);
+  return { firstThirdP90: percentile(partsOf(0, third), 90), lastThirdP90: percentile(partsOf(2 * third, Infinity), 90) };
 }
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -41,6 +62,8 @@ export async function runAtRate(
 ): Promise<RateResult> {
   const lags: number[] = [];
   const afterAppend: number[] = [];
+  /** [start of the append, since the start of the run; the projector's part], for each append. */
+  const timeline: [number, number][] = [];
   const appendTimes: number[] = [];
   const storeOf = (stream: string) => {
     let hash = 0;
@@ -49,6 +72,7 @@ export async function runAtRate(
   };
   const waits: Promise<void>[] = [];
   let appended = 0;
+  const start = performance.now();
   const append: TrafficAppend = async (stream, events) => {
     const started = performance.now();
     const { position } = await storeOf(stream).append(
@@ -62,6 +86,7 @@ export async function runAtRate(
     waits.push(
       watcher.applied(position).then(() => {
         const now = performance.now();
+        timeline.push([started - start, now - committed]);
         for (let i = 0; i < events.length; i += 1) {
           lags.push(now - started);
           afterAppend.push(now - committed);
@@ -72,7 +97,6 @@ export async function runAtRate(
 
   const operations: Promise<void>[] = [];
   let issued = 0;
-  const start = performance.now();
   const end = start + seconds * 1000;
   for (let now = start; now < end && !until?.done; now = performance.now()) {
     const due = ((now - start) / 1000) * rate;
@@ -98,5 +122,6 @@ export async function runAtRate(
     lag: { p50: percentile(lags, 50), p90: percentile(lags, 90), p99: percentile(lags, 99), max: lags.at(-1) ?? NaN },
     append: { p50: percentile(appendTimes, 50), p99: percentile(appendTimes, 99) },
     afterAppend: { p50: percentile(afterAppend, 50), p99: percentile(afterAppend, 99) },
+    trend: trendOf(timeline, issuedIn * 1000),
   };
 }

@@ -7,12 +7,35 @@ import { runAtRate, type RateResult } from './liveRate';
 export const SUSTAINED = {
   /** Appended at least this share of the target rate. */
   achievedShare: 0.95,
-  /** The projector's part (append's return → applied) stays under this at p99: it is not falling behind. */
+  /** The projector's part (append's return → applied) stays under this at p99. */
   afterAppendP99Ms: 1_000,
+  /**
+   * And it does not grow along the try: its p90 in the last third at most this many times the first third's, plus
+   * `growthSlackMs`. A projector slower than the appends builds a backlog that grows for as long as the try runs, so
+   * a short try can end under the p99 bound above at a rate the projector cannot hold (on 1 December a search of
+   * 5 s tries called 6,000 events/s sustained while the projector's part went from 257 to 591 ms at p90 within it).
+   */
+  growthFactor: 1.5,
+  growthSlackMs: 50,
 } as const;
 
+/** Why a rate was not sustained (undefined: it was). */
+export function unsustainedBecause(result: RateResult): string | undefined {
+  if (result.achievedRate < SUSTAINED.achievedShare * result.targetRate) {
+    return `appended ${result.achievedRate}/s, under ${SUSTAINED.achievedShare * 100} % of the rate`;
+  }
+  if (!(result.afterAppend.p99 <= SUSTAINED.afterAppendP99Ms)) {
+    return `the projector's part over ${SUSTAINED.afterAppendP99Ms} ms at p99`;
+  }
+  const { firstThirdP90, lastThirdP90 } = result.trend;
+  if (!(lastThirdP90 <= SUSTAINED.growthFactor * firstThirdP90 + SUSTAINED.growthSlackMs)) {
+    return `the projector's part grew along the try (p90 ${firstThirdP90.toFixed(1)} → ${lastThirdP90.toFixed(1)} ms)`;
+  }
+  return undefined;
+}
+
 export function sustains(result: RateResult): boolean {
-  return result.achievedRate >= SUSTAINED.achievedShare * result.targetRate && result.afterAppend.p99 <= SUSTAINED.afterAppendP99Ms;
+  return unsustainedBecause(result) === undefined;
 }
 
 export interface SustainedRateSearch {
@@ -45,7 +68,7 @@ export async function findSustainedRate(options: {
   readonly retries?: number;
   readonly log?: (line: string) => void;
 }): Promise<SustainedRateSearch> {
-  const seconds = options.seconds ?? 5;
+  const seconds = options.seconds ?? 10;
   const max = options.max ?? 40_000;
   const tries: RateResult[] = [];
   const attempt = async (rate: number): Promise<boolean> => {
@@ -54,12 +77,14 @@ export async function findSustainedRate(options: {
       const result = await runAtRate(options.writers, options.traffic, options.applied, rate, seconds);
       const foreign = await fence?.stop();
       await options.settle(`the search at ${rate} events/s`);
-      const ok = sustains(result);
+      const why = unsustainedBecause(result);
+      const ok = why === undefined;
       const disturbed = !ok && foreign !== undefined && foreign.heldMs > (seconds * 1000) / 10;
       options.log?.(
         `  try ${rate} events/s: achieved ${result.achievedRate}/s, append p99 ${result.append.p99.toFixed(1)} ms, ` +
-          `append's return → applied p99 ${result.afterAppend.p99.toFixed(1)} ms, lag p99 ${result.lag.p99.toFixed(1)} ms: ` +
-          `${ok ? 'sustained' : disturbed ? 'not sustained, but other databases held the fence' : 'not sustained'}${foreign ? `; ${foreign.text}` : ''}`,
+          `append's return → applied p99 ${result.afterAppend.p99.toFixed(1)} ms (p90 ${result.trend.firstThirdP90.toFixed(1)} ms in the first third, ` +
+          `${result.trend.lastThirdP90.toFixed(1)} ms in the last), lag p99 ${result.lag.p99.toFixed(1)} ms: ` +
+          `${ok ? 'sustained' : `not sustained (${why})${disturbed ? ', but other databases held the fence' : ''}`}${foreign ? `; ${foreign.text}` : ''}`,
       );
       if (!disturbed || run >= (options.retries ?? 2)) {
         tries.push(result);
