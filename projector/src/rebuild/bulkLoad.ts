@@ -54,8 +54,33 @@ interface Group {
   readonly layout: WriteLayout;
   /** Its held tables still held: name → their changes folded over the load so far. */
   readonly held: Map<string, TableChanges>;
-  /** The lane (connection) that writes it. */
+  /** The lane (connection) that writes it; chosen again before each batch (assignLanes). */
   lane: number;
+  /** Its writes' cost: a moving average of the milliseconds its share of a batch took to write (0: not measured). */
+  writeMs: number;
+}
+
+/** Weight of the latest batch in a group's moving average of write time. */
+const WRITE_COST_WEIGHT = 0.3;
+
+/**
+ * Spreads the groups over the lanes so that the busiest lane, which every batch waits for, carries as little as can
+ * be: the costliest group first, each to the lane with the least so far (longest processing time first). The
+ * groups' costs are their measured writes of the batches before. Round the lanes in the groups' order, the rebuild
+ * of a generated bank of 20,000 customers had the interest, the staff audit log, the transfers and the users on one
+ * lane, busy 32.7 s of a 34 s load, and only the directory on another, busy 9.6 s. Unmeasured groups (the first
+ * batch) go round the lanes in order. A group may change lanes between batches: a batch's writes start only after
+ * every lane has written the batch before, so a group's batches still reach its tables in order.
+ */
+export function assignLanes(groups: readonly { writeMs: number; lane: number }[], laneCount: number): void {
+  const load = new Array<number>(laneCount).fill(0);
+  const order = groups.map((group, index) => ({ group, index })).sort((a, b) => b.group.writeMs - a.group.writeMs || a.index - b.index);
+  for (const { group, index } of order) {
+    let lane = index % laneCount;
+    if (group.writeMs > 0) for (let l = 0; l < laneCount; l += 1) if (load[l]! < load[lane]!) lane = l;
+    group.lane = lane;
+    load[lane]! += group.writeMs;
+  }
 }
 
 /**
@@ -73,13 +98,12 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
     const layout = createWriteLayout(members, catalog, options.tables);
     const held = new Map<string, TableChanges>();
     for (const [name, table] of layout.writable) if (table.held) held.set(name, new TableChanges(table.info, table.positionColumn, { fresh: true }));
-    return { dispatcher: new EventDispatcher(members, silentProjectorLogger), layout, held, lane: 0 };
+    return { dispatcher: new EventDispatcher(members, silentProjectorLogger), layout, held, lane: 0, writeMs: 0 };
   });
   const heldRowLimit = options.heldRowLimit ?? HELD_ROW_LIMIT;
   // Each lane holds a connection for the whole load; one more of the pool stays free for reading the log.
   const laneCount = Math.max(1, Math.min(options.lanes, groups.length, (pool.options.max ?? 10) - 1));
-  groups.forEach((group, index) => (group.lane = index % laneCount));
-  const lanes = Array.from({ length: laneCount }, (_, lane) => groups.filter((group) => group.lane === lane));
+  assignLanes(groups, laneCount);
   const lanesClients: PooledClient[] = [];
   try {
     for (let i = 0; i < laneCount; i += 1) lanesClients.push(await checkOut(pool));
@@ -115,11 +139,12 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
       await writeHeld(clients, groups, (table) => table.size > heldRowLimit, options.logger);
       const batchEnd = page.at(-1)!;
       const written = events + page.length;
+      assignLanes(groups, laneCount);
       writing = allLanes(
-        lanes.map((laneGroups, lane) =>
+        clients.map((client, lane) =>
           writeLane(
-            clients[lane]!,
-            laneGroups.map((group) => ({ group, changes: changes[groups.indexOf(group)]! })),
+            client,
+            groups.flatMap((group, g) => (group.lane === lane ? [{ group, changes: changes[g]! }] : [])),
             page,
             options.logger,
           ),
@@ -186,7 +211,12 @@ async function writeLane(
   const pending = work.filter((item) => !item.changes.empty);
   if (pending.length === 0) return;
   try {
-    for (const item of pending) await copyChanges(client, item.changes);
+    for (const item of pending) {
+      const started = performance.now();
+      await copyChanges(client, item.changes);
+      const ms = performance.now() - started;
+      item.group.writeMs = item.group.writeMs === 0 ? ms : item.group.writeMs + WRITE_COST_WEIGHT * (ms - item.group.writeMs);
+    }
     return;
   } catch (error) {
     if (error instanceof EventApplyError || isTransientDatabaseError(error)) throw error;
