@@ -4,7 +4,11 @@ import { TINY_PNG, type NewCustomer } from '../harness/apiHelpers';
 
 /** Steps of the customer's side of the journeys, driven through the UI the way a person would. */
 
-/** Waits until the page's address is `path` (ignores the query). */
+/**
+ * Waits until the page's address is `path` (ignores the query). The router renders a navigation in a transition, so
+ * the address changes before the new screen replaces the old one: before using a field that the old screen has too
+ * (Email on /signin and /forgot-password), wait for something only the new screen shows, such as its heading.
+ */
 export async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
 }

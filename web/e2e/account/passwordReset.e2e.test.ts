@@ -126,6 +126,9 @@ describe('a forgotten password, reset through the e-mail the bank sends', () => 
     await page.goto('/signin');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await waitForPath(page, '/forgot-password');
+    // The router changes the address before the lazily loaded page replaces the sign-in form, which has an Email
+    // field too: wait for the new page's own heading so that the address goes into the right form.
+    await page.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor();
     await page.getByLabel('Email', { exact: true }).fill(person.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
@@ -172,6 +175,7 @@ describe('a forgotten password, reset through the e-mail the bank sends', () => 
     // Sign in with the new password: the portal, with the banner asking to confirm the address.
     await page.getByRole('link', { name: 'Sign in' }).click();
     await waitForPath(page, '/signin');
+    await page.getByRole('heading', { level: 1, name: 'Login to Your Account' }).waitFor();
     await page.getByLabel('Email', { exact: true }).fill(person.email);
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Login' }).click();
