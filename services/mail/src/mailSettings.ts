@@ -2,6 +2,7 @@ import { bankIdentity } from '@bank/domain';
 import { ConfigError } from '@bank/platform';
 import { z } from 'zod';
 import { isValidRoutingNumber } from './bankDetails';
+import { parseMailbox } from './mimeMessage';
 
 /**
  * The mail settings, read once from the environment:
@@ -18,7 +19,10 @@ const mailSettingsSchema = z.object({
     .url()
     .refine((url) => /^smtps?:\/\//.test(url), 'must be an smtp:// or smtps:// URL')
     .optional(),
-  MAIL_FROM: z.string().min(3).default(`${bankIdentity.name} <no-reply@summitbank.example>`),
+  MAIL_FROM: z
+    .string()
+    .refine((value) => parseMailbox(value) !== undefined, 'must be an e-mail address, alone or as "Name <address>"')
+    .default(`${bankIdentity.name} <no-reply@summitbank.example>`),
   APP_ORIGIN: z
     .string()
     .url()

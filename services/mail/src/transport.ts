@@ -2,17 +2,11 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailSettings } from './mailSettings';
+import { asciiAddress, composeMessage, parseMailbox, type MessageParts } from './mimeMessage';
 
-/** One message ready to go: its parts rendered, its Message-ID fixed. */
-export interface Envelope {
+/** One message ready to go: its parts rendered, its Message-ID fixed, and its outbox id. */
+export interface Envelope extends MessageParts {
   readonly id: string;
-  readonly from: string;
-  readonly to: string;
-  readonly subject: string;
-  readonly text: string;
-  readonly html: string;
-  /** `<kind.sourceId@host>` */
-  readonly messageId: string;
 }
 
 export interface MailTransport {
@@ -34,16 +28,10 @@ export function messageHost(from: string): string {
   return address.split('@')[1]?.trim() || 'localhost';
 }
 
-function mailOptions(envelope: Envelope) {
-  return {
-    from: envelope.from,
-    to: envelope.to,
-    subject: envelope.subject,
-    text: envelope.text,
-    html: envelope.html,
-    messageId: envelope.messageId,
-    headers: { 'Auto-Submitted': 'auto-generated' },
-  };
+/** The envelope's sender and recipient (SMTP's MAIL FROM and RCPT TO): the bare addresses of From and To. */
+function smtpEnvelope(envelope: Envelope): { from: string; to: string[] } {
+  const address = (value: string) => asciiAddress(parseMailbox(value)?.address ?? value);
+  return { from: address(envelope.from), to: [address(envelope.to)] };
 }
 
 function smtpDescription(url: string): string {
@@ -69,7 +57,8 @@ export function smtpTransport(url: string, options: { readonly timeoutMs?: numbe
   return {
     description: smtpDescription(url),
     async send(envelope) {
-      await transporter.sendMail(mailOptions(envelope));
+      // The message as composeMessage puts it together; nodemailer only carries it (its `raw` option).
+      await transporter.sendMail({ envelope: smtpEnvelope(envelope), raw: composeMessage(envelope, { date: new Date(), newline: '\r\n' }) });
     },
     close() {
       transporter.close();
@@ -82,7 +71,6 @@ export function smtpTransport(url: string, options: { readonly timeoutMs?: numbe
  * made once, and again only when a write finds it gone.
  */
 export function emlFileTransport(folder: string): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let folderMade: Promise<unknown> | undefined;
   const write = async (file: string, message: Buffer) => {
     await (folderMade ??= mkdir(folder, { recursive: true }).catch((error: unknown) => {
@@ -95,19 +83,17 @@ export function emlFileTransport(folder: string): MailTransport {
   return {
     description: `.eml files in ${folder}`,
     async send(envelope) {
-      const info = await transporter.sendMail(mailOptions(envelope));
+      const message = composeMessage(envelope, { date: new Date(), newline: '\n' });
       const file = path.join(folder, `${envelope.id.replace(/[^A-Za-z0-9._-]/g, '_')}.eml`);
       try {
-        await write(file, info.message as Buffer);
+        await write(file, message);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         folderMade = undefined;
-        await write(file, info.message as Buffer);
+        await write(file, message);
       }
     },
-    close() {
-      transporter.close();
-    },
+    close() {},
   };
 }
 
