@@ -170,11 +170,26 @@ export interface SubscribeOptions {
   readonly onError?: (error: unknown) => void;
 }
 
+/** What a subscription's handler is given besides the event: a way to end its own subscription. */
+export interface SubscriptionSelf {
+  /**
+   * Ends this subscription from inside its handler: no event after this one is delivered. It does not wait (the
+   * handler in progress is the caller); `done` resolves once the handler has returned.
+   */
+  stop(): void;
+}
+
+export type SubscriptionHandler = (event: RecordedEvent, self: SubscriptionSelf) => Promise<void> | void;
+
 /**
  * A running subscription. The handler is awaited for each event before the next is delivered
  * (backpressure); a handler that throws stops the subscription and reports through onError.
  */
 export interface Subscription {
+  /**
+   * Stops it; resolves once the loop has ended, after the handler in progress has returned. So a handler never
+   * awaits it (it would wait for itself): a handler ends its own subscription with the `self.stop()` it is given.
+   */
   stop(): Promise<void>;
   /** Resolves when the subscription has stopped (by stop() or an error). */
   readonly done: Promise<void>;
@@ -230,7 +245,7 @@ export interface EventStore {
   /** Events of the global log in position order, after `after`, at most `limit` (default 1000). */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catch-up then live; every event exactly once, in position order. */
-  subscribe(handler: (event: RecordedEvent) => Promise<void> | void, options?: SubscribeOptions): Subscription;
+  subscribe(handler: SubscriptionHandler, options?: SubscribeOptions): Subscription;
   /** Position of the last event committed and visible to readers, or undefined for an empty log. */
   headPosition(): Promise<Position | undefined>;
   /**

@@ -80,7 +80,7 @@ describe('a fresh transfer process catching up over a long log', () => {
     const target = formatPosition(head);
     const watched: EventStore = Object.assign(Object.create(store) as EventStore, {
       subscribe: ((handler, options = {}) =>
-        store!.subscribe((event) => (handed.push(event.type), handler(event)), {
+        store!.subscribe((event, self) => (handed.push(event.type), handler(event, self)), {
           ...options,
           onProgress: (position) => {
             if (!atHead && formatPosition(position) >= target) atHead = { ...counting.counter };

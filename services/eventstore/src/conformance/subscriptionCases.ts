@@ -90,16 +90,17 @@ export function subscriptionCases(context: ConformanceContext): void {
     expect(collector.events).toHaveLength(1);
   });
 
-  it('lets a handler stop its own subscription', async () => {
+  it('lets a handler stop its own subscription, after an await of its own, with the stop it is given', async () => {
     const stream = context.streams.next('stop_self');
     const start = await context.store.headPosition();
     await context.store.append(stream, newEvents(5), 'no_stream');
     const received: RecordedEvent[] = [];
     const subscription: Subscription = context.store.subscribe(
-      async (event) => {
+      async (event, self) => {
         if (event.streamId !== stream) return;
         received.push(event);
-        if (received.length === 2) await subscription.stop();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (received.length === 2) self.stop();
       },
       { after: start },
     );
