@@ -55,14 +55,21 @@ async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
   for (;;) {
     try {
       mkdirSync(LOCK_DIR);
-      writeFileSync(path.join(LOCK_DIR, 'pid'), String(process.pid));
-      break;
     } catch {
       const age = existsSync(LOCK_DIR) ? Date.now() - statSync(LOCK_DIR).mtimeMs : 0;
       if (age > STALE_LOCK_MS || lockHolderGone()) rmSync(LOCK_DIR, { recursive: true, force: true });
       else if (Date.now() - started > STALE_LOCK_MS) throw new Error(`Timed out waiting for the web build lock ${LOCK_DIR}`);
       await new Promise((resolve) => setTimeout(resolve, 500));
+      continue;
     }
+    try {
+      writeFileSync(path.join(LOCK_DIR, 'pid'), String(process.pid));
+    } catch (error) {
+      // Not left behind without its holder's name, where the next run would wait out its age.
+      rmSync(LOCK_DIR, { recursive: true, force: true });
+      throw error;
+    }
+    break;
   }
   try {
     return await work();
