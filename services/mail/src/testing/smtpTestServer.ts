@@ -11,12 +11,14 @@ export interface SmtpTestServer {
   readonly port: number;
   readonly url: string;
   readonly received: ParsedMail[];
+  /** Each received message's envelope (MAIL FROM and RCPT TO), in the same order as `received`. */
+  readonly envelopes: { readonly from: string; readonly to: readonly string[] }[];
   readonly rejected: Set<string>;
   stop(): Promise<void>;
   start(): Promise<void>;
 }
 
-function createServer(received: ParsedMail[], rejected: Set<string>): SMTPServer {
+function createServer(received: ParsedMail[], envelopes: SmtpTestServer['envelopes'], rejected: Set<string>): SMTPServer {
   return new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -28,10 +30,12 @@ function createServer(received: ParsedMail[], rejected: Set<string>): SMTPServer
       }
       callback();
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
           received.push(mail);
+          const { mailFrom, rcptTo } = session.envelope;
+          envelopes.push({ from: mailFrom ? mailFrom.address : '', to: rcptTo.map((recipient) => recipient.address) });
           callback();
         })
         .catch(callback);
@@ -41,8 +45,9 @@ function createServer(received: ParsedMail[], rejected: Set<string>): SMTPServer
 
 export async function startSmtpTestServer(): Promise<SmtpTestServer> {
   const received: ParsedMail[] = [];
+  const envelopes: SmtpTestServer['envelopes'] = [];
   const rejected = new Set<string>();
-  let server = createServer(received, rejected);
+  let server = createServer(received, envelopes, rejected);
   const listen = (port: number) =>
     new Promise<number>((resolve, reject) => {
       server.once('error', reject);
@@ -53,12 +58,13 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
     port,
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     received,
+    envelopes,
     rejected,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
     async start() {
-      server = createServer(received, rejected);
+      server = createServer(received, envelopes, rejected);
       await listen(port);
     },
   };
