@@ -24,7 +24,7 @@ export function isPermanentFailure(error: unknown): boolean {
 
 /** The host part of MAIL_FROM's address: the Message-ID's right side. */
 export function messageHost(from: string): string {
-  const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+  const address = parseMailbox(from)?.address ?? from;
   return address.split('@')[1]?.trim() || 'localhost';
 }
 
