@@ -45,6 +45,15 @@ import { runTransferFloor, type FloorResult } from './lib/transferFloor';
 import { startWorkCount, type WorkCount } from './lib/workCounters';
 
 const execFileAsync = promisify(execFile);
+
+/** How long each phase's count goes on after its last transfer was answered (its tail of work, see below). */
+const SETTLE_MS = 3_000;
+
+/** Messages of the mail outbox not yet sent. */
+async function queuedNotices(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: string }>(`SELECT count(*)::text AS n FROM mail.messages WHERE status = 'queued'`);
+  return Number(rows[0]!.n);
+}
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 const { values: args } = parseArgs({
@@ -166,7 +175,12 @@ async function main(): Promise<void> {
       log(`${inFlight} in flight for ${phaseSeconds} s (load ${await loadAverage()})`);
       const counting = await startWorkCount({ server, database, redisPort: redis.port, bankPid: bank.child.pid! });
       phases.push(await runTransferPhase(bank.baseUrl, customers, inFlight, phaseSeconds));
+      // The work a phase starts goes on after it (the projector's last batches, the notices sent): counted until
+      // the bank is quiet, as bench:work counts it, by waiting without touching the database.
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       work.set(inFlight, await counting.stop());
+      const queued = await queuedNotices(pool);
+      if (queued > 0) log(`${queued} notices still queued ${SETTLE_MS / 1000} s after ${inFlight} in flight: that count leaves their sending out`);
     }
     const orders = await ordersCreated;
     const loadAfterTransfers = await loadAverage();
