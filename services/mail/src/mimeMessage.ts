@@ -86,7 +86,6 @@ function textPart(type: 'plain' | 'html', body: string): string[] {
  * SMTP; libmime and libqp (nodemailer's own encoders, also used by mailparser) do the encoding.
  */
 export function composeMessage(parts: MessageParts, options: { readonly date: Date; readonly newline: '\n' | '\r\n' }): Buffer {
-  const boundary = BOUNDARY;
   const lines = [
     header('Auto-Submitted', 'auto-generated'),
     header('From', mailboxHeader(parts.from)),
@@ -95,13 +94,13 @@ export function composeMessage(parts: MessageParts, options: { readonly date: Da
     header('Message-ID', parts.messageId),
     header('Date', rfc5322Date(options.date)),
     'MIME-Version: 1.0',
-    header('Content-Type', `multipart/alternative; boundary="${boundary}"`),
+    header('Content-Type', `multipart/alternative; boundary="${BOUNDARY}"`),
     '',
-    `--${boundary}`,
+    `--${BOUNDARY}`,
     ...textPart('plain', parts.text),
-    `--${boundary}`,
+    `--${BOUNDARY}`,
     ...textPart('html', parts.html),
-    `--${boundary}--`,
+    `--${BOUNDARY}--`,
     '',
   ];
   return Buffer.from(lines.join('\r\n').replace(/\r?\n/g, options.newline), 'utf8');

@@ -45,6 +45,7 @@ import { runTransferFloor, type FloorResult } from './lib/transferFloor';
 import { startWorkCount, type WorkCount } from './lib/workCounters';
 
 const execFileAsync = promisify(execFile);
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** How long each phase's count goes on after its last transfer was answered (its tail of work, see below). */
 const SETTLE_MS = 3_000;
@@ -54,7 +55,6 @@ async function queuedNotices(pool: pg.Pool): Promise<number> {
   const { rows } = await pool.query<{ n: string }>(`SELECT count(*)::text AS n FROM mail.messages WHERE status = 'queued'`);
   return Number(rows[0]!.n);
 }
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 const { values: args } = parseArgs({
   options: {
@@ -175,8 +175,8 @@ async function main(): Promise<void> {
       log(`${inFlight} in flight for ${phaseSeconds} s (load ${await loadAverage()})`);
       const counting = await startWorkCount({ server, database, redisPort: redis.port, bankPid: bank.child.pid! });
       phases.push(await runTransferPhase(bank.baseUrl, customers, inFlight, phaseSeconds));
-      // The work a phase starts goes on after it (the projector's last batches, the notices sent): counted until
-      // the bank is quiet, as bench:work counts it, by waiting without touching the database.
+      // The work a phase starts goes on after it (the projector's last batches, the notices sent): counted for
+      // SETTLE_MS more, as bench:work counts it, waiting without touching the database; then a look at the outbox.
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       work.set(inFlight, await counting.stop());
       const queued = await queuedNotices(pool);
