@@ -120,7 +120,7 @@ describe('the first periodic audit', () => {
       // Several sweeps (every 200 ms), each followed by the schedules' upsert: the audit's first run stays put.
       const sweeps = async () => Number(/result="ok"\} (\d+)/.exec(await worker.metrics.registry.getSingleMetricAsString('bank_transfer_sweeper_runs_total'))?.[1] ?? 0);
       await waitUntil(async () => (await sweeps()) >= 3, { what: 'three sweeps' });
-      const audit = (await worker.maintenance.getJobSchedulers()).find((scheduler) => scheduler.key === 'read-model-audit');
+      const audit = (await worker.maintenance.getJobSchedulers()).find((scheduler) => scheduler.key === AUDIT_SCHEDULER_ID);
       expect(audit?.next).toBeGreaterThanOrEqual(started + every);
       // The sweeper shares the queue and runs every 200 ms, so one of its jobs may be active at this moment: only the
       // audit's own jobs must be absent.
