@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// Prints what failed in one lane of `npm test`, from that lane's vitest JSON report: each failed file and test with
+// the first lines of its error. `.ci/test` calls it after both lanes have ended, so the failures are in the last lines
+// of the output, where a CI log cut to its tail still shows them.
+//
+// Usage: node .ci/failures.mjs <lane name> <report.json>
+import { existsSync, readFileSync } from 'node:fs';
+
+const MESSAGE_LINES = 6;
+const MAX_TESTS = 20;
+
+const [lane, reportPath] = process.argv.slice(2);
+if (!lane || !reportPath) {
+  console.error('usage: node .ci/failures.mjs <lane name> <report.json>');
+  process.exit(2);
+}
+
+if (!existsSync(reportPath)) {
+  console.log(`== ${lane} lane: vitest wrote no report (${reportPath}); it stopped before the end, its output is above`);
+  process.exit(0);
+}
+
+let report;
+try {
+  report = JSON.parse(readFileSync(reportPath, 'utf8'));
+} catch (error) {
+  console.log(`== ${lane} lane: the report ${reportPath} cannot be read (${error.message}); the output is above`);
+  process.exit(0);
+}
+
+const ansi = /\u001b\[[0-9;]*m/g;
+const firstLines = (text) =>
+  String(text ?? '')
+    .replace(ansi, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '')
+    .slice(0, MESSAGE_LINES);
+
+const files = (report.testResults ?? []).filter(
+  (file) => file.status === 'failed' || (file.assertionResults ?? []).some((test) => test.status === 'failed'),
+);
+const failedTests = files.reduce(
+  (sum, file) => sum + (file.assertionResults ?? []).filter((test) => test.status === 'failed').length,
+  0,
+);
+
+if (files.length === 0) {
+  const verdict = report.success === false ? 'no test failed, yet vitest reported failure (an unhandled error or a' +
+    ' failed hook: look for "Unhandled Errors" above)' : 'nothing failed';
+  console.log(`== ${lane} lane: ${verdict}`);
+  process.exit(0);
+}
+
+console.log(`== ${lane} lane: ${failedTests} failed test(s) in ${files.length} file(s)`);
+let shown = 0;
+for (const file of files) {
+  console.log(`  ${file.name.replace(`${process.cwd()}/`, '')}`);
+  const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+  if (failed.length === 0) {
+    // The file failed outside any test: an import error, a failed beforeAll, a timeout of a hook.
+    for (const line of firstLines(file.message)) console.log(`      ${line}`);
+  }
+  for (const test of failed) {
+    if (shown === MAX_TESTS) {
+      console.log(`    … and more (${failedTests - shown} not shown)`);
+      process.exit(0);
+    }
+    shown += 1;
+    console.log(`    × ${test.fullName ?? test.title}`);
+    for (const line of firstLines((test.failureMessages ?? [])[0])) console.log(`      ${line}`);
+  }
+}
