@@ -28,7 +28,8 @@ try {
   process.exit(0);
 }
 
-const ansi = /\u001b\[[0-9;]*m/g;
+// The terminal's colour codes, ESC [ … m, dropped from the messages.
+const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const firstLines = (text) =>
   String(text ?? '')
     .replace(ansi, '')
