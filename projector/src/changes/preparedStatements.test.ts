@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PREPARED, PLAN_LIFETIME_MS, preparable, PreparedStatements } from './preparedStatements';
+import { MAX_PREPARED, PLAN_GROWTH_MIN_EVENTS, PLAN_LIFETIME_MS, preparable, PreparedStatements } from './preparedStatements';
 
 const typed = (table: string) => ({ text: `INSERT INTO ${table} (id, n) SELECT * FROM unnest($1::uuid[], $2::bigint[])`, values: [['a'], [1]] });
 
@@ -67,5 +67,39 @@ describe('PreparedStatements', () => {
     prepared.add(typed('t'), parts);
     expect(parts[0]).toBe('DEALLOCATE bank_batch_1');
     expect(parts[1]).toMatch(/^PREPARE bank_batch_2 AS /);
+  });
+
+  it('drops its plans when the log has doubled since they were made, and not before', () => {
+    const prepared = new PreparedStatements(() => 0);
+    const parts: string[] = [];
+    prepared.begin(parts, 1_000n);
+    prepared.add(typed('t'), parts);
+    parts.length = 0;
+    prepared.begin(parts, 1_999n);
+    prepared.add(typed('t'), parts);
+    expect(parts).toEqual([expect.stringMatching(/^EXECUTE bank_batch_1\(/)]);
+    parts.length = 0;
+    prepared.begin(parts, 2_000n);
+    prepared.add(typed('t'), parts);
+    expect(parts[0]).toBe('DEALLOCATE bank_batch_1');
+    expect(parts[1]).toMatch(/^PREPARE bank_batch_2 AS /);
+    // The next doubling is counted from where the plans were made again.
+    parts.length = 0;
+    prepared.begin(parts, 3_999n);
+    expect(parts).toEqual([]);
+    prepared.begin(parts, 4_000n);
+    expect(parts).toEqual(['DEALLOCATE bank_batch_2']);
+  });
+
+  it('waits for PLAN_GROWTH_MIN_EVENTS before a young log counts as grown', () => {
+    const prepared = new PreparedStatements(() => 0);
+    const parts: string[] = [];
+    prepared.begin(parts, 10n);
+    prepared.add(typed('t'), parts);
+    parts.length = 0;
+    prepared.begin(parts, 10n + PLAN_GROWTH_MIN_EVENTS - 1n);
+    expect(parts).toEqual([]);
+    prepared.begin(parts, 10n + PLAN_GROWTH_MIN_EVENTS);
+    expect(parts).toEqual(['DEALLOCATE bank_batch_1']);
   });
 });

@@ -12,6 +12,18 @@ export const MAX_PREPARED = 200;
  * prepared again after this long, so a plan follows the tables' size within a minute.
  */
 export const PLAN_LIFETIME_MS = 60_000;
+/**
+ * The plans are also made again when the log has grown this many times over since they were made (by at least
+ * PLAN_GROWTH_MIN_EVENTS events). The read models grow with the log, and a table that was a few hundred rows when its
+ * plan was made is read whole by that plan (a hash join over a scan of the table, cheaper than probing its key at
+ * that size) for as long as the plan lives: a new bank's projector, or a rebuild, filling its tables from empty, would
+ * scan rm.transactions on every batch for up to a minute while it grows by tens of thousands of rows
+ * (docs/benchmarks.md, "Plans made again as the tables grow"). Made again at each doubling, a plan is soon one that
+ * probes the keys, and the plans are made only a few dozen times in a log of millions. (PostgreSQL's global position
+ * counts events, EventStoreDB's bytes: either way, twice the position is about twice the log.)
+ */
+export const PLAN_GROWTH_FACTOR = 2n;
+export const PLAN_GROWTH_MIN_EVENTS = 500n;
 
 const PARAMETER = /\$(\d+)/g;
 const UNTYPED_PARAMETER = /\$\d+(?!\d|::)/;
@@ -47,6 +59,8 @@ export class PreparedStatements {
   private readonly names = new Map<string, string>();
   private counter = 0;
   private since = 0;
+  /** The log's global position when the plans were made (0n: not known). */
+  private sincePosition = 0n;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -55,13 +69,19 @@ export class PreparedStatements {
     return this.names.size;
   }
 
-  /** Starts a script: once the plans have lived PLAN_LIFETIME_MS, deallocates them (they are prepared again as used). */
-  begin(parts: string[]): void {
+  /**
+   * Starts a script whose batch ends at the log's global position `position`: once the plans have lived
+   * PLAN_LIFETIME_MS, or the log has grown PLAN_GROWTH_FACTOR times over since they were made, deallocates them (they
+   * are prepared again as used).
+   */
+  begin(parts: string[], position = 0n): void {
     const now = this.now();
-    if (this.names.size === 0 || now - this.since >= PLAN_LIFETIME_MS) {
+    const grown = position - this.sincePosition >= PLAN_GROWTH_MIN_EVENTS && position >= this.sincePosition * PLAN_GROWTH_FACTOR;
+    if (this.names.size === 0 || now - this.since >= PLAN_LIFETIME_MS || grown) {
       for (const name of this.names.values()) parts.push(`DEALLOCATE ${name}`);
       this.names.clear();
       this.since = now;
+      this.sincePosition = position;
     }
   }
 
@@ -91,6 +111,7 @@ export class PreparedStatements {
   /** After a failed script: deallocates this prefix's statements on the server, and forgets them here. */
   async discard(client: pg.ClientBase): Promise<void> {
     this.names.clear();
+    this.sincePosition = 0n;
     const { rows } = await client.query<{ name: string }>(`SELECT name FROM pg_prepared_statements WHERE starts_with(name, $1)`, [PREFIX]);
     if (rows.length > 0) await client.query(rows.map((row) => `DEALLOCATE ${row.name}`).join(';\n'));
   }

@@ -117,7 +117,7 @@ function batchScript(prepared: PreparedStatements, target: BatchTarget, changes:
   const { tables, name } = target;
   const last = events.at(-1)!;
   const parts: string[] = [];
-  prepared.begin(parts);
+  prepared.begin(parts, last.position.prepare);
   parts.push('BEGIN');
   if (target.asyncCommit) parts.push('SET LOCAL synchronous_commit TO OFF');
   parts.push('SET LOCAL plan_cache_mode TO force_generic_plan');
