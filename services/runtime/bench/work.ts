@@ -2,7 +2,8 @@
  * `npm run bench:work [-- --transfers 200 --in-flight 1 --statements]`: the work one internal transfer costs,
  * counted rather than timed (so it means the same on a busy machine): PostgreSQL transactions (pg_stat_database of
  * the bench's own database), Redis commands (a private redis-server, INFO commandstats; with --monitor also by what
- * they serve: the request path's idempotency records and wrong-pin limit, each BullMQ queue), and with --statements the
+ * they serve: the request path's idempotency records and wrong-pin limit, each BullMQ queue), the read models' rows
+ * read by sequential scans (pg_stat_user_tables of schema rm), and with --statements the
  * bank's SQL statements by kind (log_statement on the bench database, read back from the server log).
  *
  * The count covers everything the transfers cause until the bank is quiet again: the request, the transfer
@@ -25,7 +26,7 @@ import { round } from './lib/stats';
 import { freshBankKeys } from './lib/bankSecrets';
 import { signInStaff } from './lib/staffSignIn';
 import { transferOnce, type TransferSample } from './lib/transferLoad';
-import { commandDifference as difference, monitorRedis, redisCommandCounts, xactCommits } from './lib/workCounters';
+import { commandDifference as difference, monitorRedis, readModelScanRows, redisCommandCounts, xactCommits } from './lib/workCounters';
 
 const { values: args } = parseArgs({
   options: {
@@ -122,6 +123,7 @@ async function main(): Promise<void> {
     for (const payer of customers) await transferOnce(bank.baseUrl, payer, customers[(customers.indexOf(payer) + 1) % customers.length]!);
     await waitForQuiet(pool, 60_000);
     const { rows: before } = await pool.query<{ total: string }>('SELECT sum(savings_cents + checking_cents)::text AS total FROM rm.accounts');
+    const scanRowsBefore = await readModelScanRows(pool);
     await pool.end();
     await new Promise((resolve) => setTimeout(resolve, 1_500));
 
@@ -173,8 +175,10 @@ async function main(): Promise<void> {
     const statements = logStatements ? statementsByKind(args['pg-log'], logFrom, database) : new Map<string, number>();
 
     const check = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-
     check.on('error', ignoreIdleError);
+    // Before the checks' own reads (waitForQuiet counts the open transfers); the backends flushed their table
+    // statistics in the quiet wait above (PostgreSQL flushes an idle backend's within a second or so).
+    const scanRows = (await readModelScanRows(check)) - scanRowsBefore;
     await waitForQuiet(check, 60_000);
     const { rows: after } = await check.query<{ total: string }>('SELECT sum(savings_cents + checking_cents)::text AS total FROM rm.accounts');
     const ids = samples.flatMap((s) => (s.transferId ? [s.transferId] : []));
@@ -192,6 +196,7 @@ async function main(): Promise<void> {
     console.log(`\n${transferCount} transfers at ${inFlight} in flight`);
     console.log(`PostgreSQL transactions per transfer: ${per(xactAfter - xactBefore - background)} (${per(xactAfter - xactBefore)} with the idle background of ${round(idlePerMs * 1000, 1)}/s taken out)`);
     console.log(`CPU ms per transfer: ${Object.entries(cpuPerTransfer).map(([name, ms]) => `${name} ${ms}`).join(', ')} (bank: every process of it; postgres: the backends of its database; redis: the private server)`);
+    console.log(`Read-model rows read by sequential scans per transfer: ${per(scanRows)} (pg_stat_user_tables of schema rm: a statement that probes its keys reads none)`);
     console.log(`Redis commands per transfer: ${per(redisTotal)} (INFO commandstats: a script counts once as evalsha and once per command it runs)`);
     for (const [name, calls] of [...difference(redisAfter, redisBefore)].filter(([, n]) => n / transferCount >= 0.01).sort((a, b) => b[1] - a[1])) console.log(`  ${per(calls).toString().padStart(6)}  ${name}`);
     if (byOwner) {
@@ -204,7 +209,7 @@ async function main(): Promise<void> {
       for (const [kind, calls] of [...statements].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${per(calls).toString().padStart(6)}  ${kind}`);
     }
     console.log(problems.length ? `problems: ${problems.join('; ')}` : 'verified: every transfer 201 and credited, money conserved');
-    console.log(JSON.stringify({ transfers: transferCount, inFlight, pgTransactionsPerTransfer: per(xactAfter - xactBefore - background), redisCommandsPerTransfer: per(redisTotal), cpuMsPerTransfer: cpuPerTransfer, verified: problems.length === 0, problems }));
+    console.log(JSON.stringify({ transfers: transferCount, inFlight, pgTransactionsPerTransfer: per(xactAfter - xactBefore - background), redisCommandsPerTransfer: per(redisTotal), readModelScanRowsPerTransfer: per(scanRows), cpuMsPerTransfer: cpuPerTransfer, verified: problems.length === 0, problems }));
     if (problems.length) process.exitCode = 2;
   } finally {
     await bank.stop();

@@ -34,6 +34,17 @@ export async function xactCommits(pool: pg.Pool, database: string): Promise<numb
   return Number(rows[0]!.n);
 }
 
+/**
+ * Rows read by sequential scans of the read models (schema rm) so far, in the database `pool` is connected to
+ * (pg_stat_user_tables, read afresh). A projector statement that probes its keys reads none; one whose plan reads a
+ * table whole reads every row of it on every batch (docs/benchmarks.md, "Plans made again as the tables grow").
+ */
+export async function readModelScanRows(pool: pg.Pool): Promise<number> {
+  await pool.query('SELECT pg_stat_clear_snapshot()');
+  const { rows } = await pool.query<{ n: string }>("SELECT coalesce(sum(seq_tup_read), 0)::text AS n FROM pg_stat_user_tables WHERE schemaname = 'rm'");
+  return Number(rows[0]!.n);
+}
+
 export interface WorkCount {
   readonly pgTransactions: number;
   readonly redisCommands: number;
