@@ -15,7 +15,7 @@ import {
   type JournalEntry,
   type LedgerAccountKey,
 } from '@bank/domain';
-import { comparePositions, formatPosition, parsePosition, type EventStore, type Position } from '@bank/eventstore';
+import { comparePositions, formatPosition, parsePosition, type EventStore, type Position, type RecordedEvent } from '@bank/eventstore';
 import { sleep } from '@bank/platform';
 
 const READ_BATCH = 1_000;
@@ -47,11 +47,78 @@ function unbalancedEntry(entry: JournalEntry, position: string, eventType: strin
   return { position, eventType, streamId, accounts: [...new Set(entry.lines.map((line) => line.accountKey))], debitsCents: String(debits), creditsCents: String(credits) };
 }
 
+/** What a day close reads of an event of the log (a RecordedEvent has it all). */
+export type DayCloseEvent = Pick<RecordedEvent, 'position' | 'type' | 'streamId' | 'data' | 'metadata' | 'created'>;
+
+/**
+ * A day close being computed: the log's events after the previous close, handed over in the log's order. The same
+ * fold whether the events come from the store (computeDayClose) or from a loader that knows what it wrote and where
+ * (the generated bank's bulk load, which has every event's position before it commits).
+ */
+export interface DayCloseFold {
+  /** The next event of the log: its journal lines (when its type posts) go into the totals and the hash. */
+  add(recorded: DayCloseEvent): void;
+  /** The next event of the log, of a type that posts nothing (`postingEventTypes`): only its position counts. */
+  pass(position: Position): void;
+  /** The close of `businessDate` over everything handed over. */
+  result(businessDate: string, closedAt: string): DayClose;
+}
+
+/**
+ * Starts the close that follows `previous` (null: the first): its cumulative totals carried in, the hash of the
+ * day's lines (journalLineText + '\n', in position and line order) and the position reached.
+ */
+export function startDayClose(previous: BusinessDayClose | null): DayCloseFold {
+  const totals = previous ? totalsFromStored(previous.accounts) : emptyLedgerTotals();
+  const hash = createHash('sha256');
+  const unbalancedEntries: UnbalancedEntry[] = [];
+  let lineCount = 0;
+  // '' is the position of a close taken on an empty log.
+  let through: Position | undefined = previous && previous.throughPosition !== '' ? parsePosition(previous.throughPosition) : undefined;
+  return {
+    add(recorded) {
+      through = recorded.position;
+      if (!postingEventTypes.has(recorded.type as BankEventType)) return;
+      const entry = journalEntryOf(readDomainEvent(recorded), { streamId: recorded.streamId, recordedAt: recorded.created.toISOString() });
+      if (!entry) return;
+      const position = formatPosition(recorded.position);
+      addEntryToTotals(totals, entry);
+      for (const [lineNo, line] of entry.lines.entries()) {
+        hash.update(`${journalLineText(position, lineNo, entry.businessDate, line)}\n`);
+        lineCount += 1;
+      }
+      const unbalanced = unbalancedEntry(entry, position, recorded.type, recorded.streamId);
+      if (unbalanced) unbalancedEntries.push(unbalanced);
+    },
+    pass(position) {
+      through = position;
+    },
+    result(businessDate, closedAt) {
+      const trial = trialBalanceOf(totals);
+      const unbalancedAccounts = unbalancedAccountsOf(unbalancedEntries, previous);
+      return {
+        data: {
+          businessDate,
+          closedAt,
+          throughPosition: through ? formatPosition(through) : '',
+          accounts: totalsToStored(totals),
+          totalDebitsCents: String(trial.totalDebitsCents),
+          totalCreditsCents: String(trial.totalCreditsCents),
+          balanced: trial.balanced,
+          journalHash: hash.digest('hex'),
+          lineCount,
+          ...(trial.balanced ? {} : { unbalancedAccounts }),
+        },
+        unbalancedEntries,
+      };
+    },
+  };
+}
+
 /**
  * The day close of `businessDate`: the journal lines of the events after the previous close's throughPosition up to
  * the head of the log as it is now, added to the previous close's cumulative totals with the domain's own posting
- * rule and totals, and the SHA-256 of the lines' canonical text (journalLineText + '\n', in position and line
- * order). Reads only the day's part of the log.
+ * rule and totals (startDayClose). Reads only the day's part of the log.
  */
 export async function computeDayClose(
   store: EventStore,
@@ -60,11 +127,7 @@ export async function computeDayClose(
   closedAt: string,
   options: { readonly atLeast?: Position; readonly waitMs?: number } = {},
 ): Promise<DayClose> {
-  const totals = previous ? totalsFromStored(previous.accounts) : emptyLedgerTotals();
-  const hash = createHash('sha256');
-  const unbalancedEntries: UnbalancedEntry[] = [];
-  let lineCount = 0;
-  // '' is the position of a close taken on an empty log.
+  const fold = startDayClose(previous);
   let through: Position | undefined = previous && previous.throughPosition !== '' ? parsePosition(previous.throughPosition) : undefined;
   const head = options.atLeast ? await visibleHead(store, options.atLeast, options.waitMs ?? 60_000) : await store.headPosition();
   let reading = head !== undefined && (through === undefined || comparePositions(head, through) > 0);
@@ -77,36 +140,10 @@ export async function computeDayClose(
         break;
       }
       through = recorded.position;
-      if (!postingEventTypes.has(recorded.type as BankEventType)) continue;
-      const entry = journalEntryOf(readDomainEvent(recorded), { streamId: recorded.streamId, recordedAt: recorded.created.toISOString() });
-      if (!entry) continue;
-      const position = formatPosition(recorded.position);
-      addEntryToTotals(totals, entry);
-      for (const [lineNo, line] of entry.lines.entries()) {
-        hash.update(`${journalLineText(position, lineNo, entry.businessDate, line)}\n`);
-        lineCount += 1;
-      }
-      const unbalanced = unbalancedEntry(entry, position, recorded.type, recorded.streamId);
-      if (unbalanced) unbalancedEntries.push(unbalanced);
+      fold.add(recorded);
     }
   }
-  const trial = trialBalanceOf(totals);
-  const unbalancedAccounts = unbalancedAccountsOf(unbalancedEntries, previous);
-  return {
-    data: {
-      businessDate,
-      closedAt,
-      throughPosition: through ? formatPosition(through) : '',
-      accounts: totalsToStored(totals),
-      totalDebitsCents: String(trial.totalDebitsCents),
-      totalCreditsCents: String(trial.totalCreditsCents),
-      balanced: trial.balanced,
-      journalHash: hash.digest('hex'),
-      lineCount,
-      ...(trial.balanced ? {} : { unbalancedAccounts }),
-    },
-    unbalancedEntries,
-  };
+  return fold.result(businessDate, closedAt);
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
  * The bulk path of `seed:scale` into an EMPTY PostgreSQL event store: the generated history (seedSpill.ts lines, in
  * the log's order, seedDays.ts) goes into the events and streams tables by COPY, in transactions of about
- * `eventsPerTransaction` events (and a commit when asked: each day close reads its day back), with the events table's
- * unique keys (ensureEventStoreSchema.ts defines them) dropped before and built once after; the global log's read
- * index stays (its rows come in its order; the day closes read through it). What stays exactly as the store's append
- * function leaves it:
+ * `eventsPerTransaction` events, with the events table's unique keys (ensureEventStoreSchema.ts defines them) dropped
+ * before and built once after; the global log's read index stays (its rows come in its order). It gives each event
+ * its global position as it writes it, so it hands the events back with their positions (takeWritten) and the
+ * history's day closes fold them in memory instead of committing and reading each day back (seedDays.ts). What stays
+ * exactly as the store's append function leaves it:
  *
  * - the events: the same rows (stream, revisions from 0, event id, type, data, metadata with the hash chain the
  *   generator computed with toNewEvents, as for an append), `transaction_id` by the column's default, and `created`
@@ -31,7 +32,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Writable } from 'node:stream';
 import { copyField } from './copyField';
 import { encodeSegment, decodeLine, type SlotLines, type SpilledEvent } from './seedSpill';
-import { isoMicros, type RecordedAt, type SeedSink } from './seedStream';
+import { isoMicros, type RecordedAt, type SeedSink, type WrittenEvent } from './seedStream';
 
 export interface BulkEventLoadOptions {
   readonly pool: pg.Pool;
@@ -48,6 +49,8 @@ export interface BulkEventLoad extends SeedSink {
   appendSpilled(spilled: readonly SpilledEvent[], recordedAt?: RecordedAt): Promise<Position | undefined>;
   /** Commits the open transaction: what was handed over is readable in the store. */
   commit(): Promise<void>;
+  /** The events handed over since the last call, each with the position and instant the log records it at. */
+  takeWritten(): Promise<readonly WrittenEvent[]>;
   /** Commits the last transaction, builds the indexes and marks the schema installed again. */
   finish(): Promise<BulkLoadResult>;
   /** Rolls back the open transaction and builds the indexes again (what was committed stays). */
@@ -154,6 +157,8 @@ export async function openBulkEventLoad(options: BulkEventLoadOptions): Promise<
   let transactions = 0;
   let checkpointMs = 0;
   let last: Position | undefined;
+  // Handed over since the last takeWritten (a day's events: seedDays takes them at each close).
+  let written: WrittenEvent[] = [];
 
   interface Open {
     readonly xid: bigint;
@@ -226,7 +231,9 @@ export async function openBulkEventLoad(options: BulkEventLoadOptions): Promise<
     let position: Position | undefined;
     for (const [index, event] of spilled.entries()) {
       position = { commit: state.xid, prepare: nextPosition };
-      state.text += `${nextPosition}${event.copyLine}\t${isoMicros(recordedAt ? recordedAt(index) : now)}\n`;
+      const micros = recordedAt ? recordedAt(index) : now;
+      state.text += `${nextPosition}${event.copyLine}\t${isoMicros(micros)}\n`;
+      written.push({ spilled: event, position, recordedAtMicros: micros });
       if (writer) state.seen.push(checkpointView(event, position));
       if (event.final) {
         state.streamRows.push(`${copyField(event.stream)}\t${event.revision}\n`);
@@ -273,6 +280,13 @@ export async function openBulkEventLoad(options: BulkEventLoadOptions): Promise<
     },
     appendSpilled(spilled, recordedAt) {
       return serially(() => appendSpilled(spilled, recordedAt));
+    },
+    takeWritten() {
+      return serially(async () => {
+        const taken = written;
+        written = [];
+        return taken;
+      });
     },
     commit() {
       return serially(async () => {

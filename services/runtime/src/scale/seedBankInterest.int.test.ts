@@ -1,5 +1,6 @@
 import { createAuditVerifier } from '@bank/audit';
-import { createInterestBook, isLastDayOfMonth, monthOf, parseStreamName, trialBalanceOf, type BankEvent } from '@bank/domain';
+import { startDayClose } from '@bank/books';
+import { createInterestBook, isLastDayOfMonth, monthOf, parseStreamName, trialBalanceOf, type BankEvent, type BusinessDayClose } from '@bank/domain';
 import { createPostgresEventStore, ensureEventStoreSchema, type EventStore, type RecordedEvent } from '@bank/eventstore';
 import { createPool, parseKeyringText } from '@bank/platform';
 import { migrateReadModels, verifyReadModels } from '@bank/projector';
@@ -71,6 +72,23 @@ describe('a generated bank pays interest', () => {
     const months = rows.filter((row) => row.type === 'InterestMonthClosed').map((row) => row.data.month!);
     expect(months).toEqual(closes.map((close) => close.data.businessDate).filter(isLastDayOfMonth).map(monthOf));
     expect(months.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('writes each day close the fold over its day as the store reads it back gives: every close equal, journal hash and positions included', async () => {
+    // The bulk path folds each day in memory, with the positions and instants it gives the events as it writes them,
+    // in transactions that cross days (500 events each here).
+    let fold = startDayClose(null);
+    let closes = 0;
+    for (const recorded of await readLog()) {
+      if (recorded.type === 'BusinessDayClosed') {
+        const close = recorded.data as BusinessDayClose;
+        expect(fold.result(close.businessDate, close.closedAt).data).toEqual(close);
+        fold = startDayClose(close);
+        closes += 1;
+      }
+      fold.add(recorded);
+    }
+    expect(closes).toBe(HISTORY_DAYS);
   });
 
   it('books and pays, replayed from the log by the domain’s interest book, exactly as recorded: each account once a month what it was owed', async () => {

@@ -5,19 +5,33 @@
  * the COB writes it (cobPipeline.ts, interestStep.ts): the standing-order and ACH steps (nothing to do: the generated
  * bank has neither; their summaries of nothing done), the interest accrual and its booking with the day's totals over every account (the first
  * pass's), on a month's last day the payments (spilled in the payment slot) and the month's close, the interest step
- * recorded, and the day close computed by the bank's own computeDayClose from the log as written (the sink commits
- * first, so the store reads it). The businessDays stream is decided by the domain's businessDayDecider, with the
+ * recorded, and the day close computed by the bank's own fold (startDayClose, computeDayClose's) over the log as
+ * written: the events the bulk path wrote since the last close with the positions and instants it gave them, or the
+ * store's log read back after a commit on the appends path. The businessDays stream is decided by the domain's businessDayDecider, with the
  * COB's own command ids and metadata.
  */
-import { computeDayClose } from '@bank/books';
+import { computeDayClose, startDayClose, type DayCloseEvent } from '@bank/books';
 import type { CommandContext } from '@bank/commands';
-import { businessDayDecider, isLastDayOfMonth, monthOf, streams, type BusinessDayClose, type BusinessDayCommand } from '@bank/domain';
-import { comparePositions, type EventStore, type Position } from '@bank/eventstore';
+import { businessDayDecider, isLastDayOfMonth, monthOf, postingEventTypes, streams, type BankEventType, type BusinessDayClose, type BusinessDayCommand } from '@bank/domain';
+import { comparePositions, type EventMetadata, type EventStore, type Position } from '@bank/eventstore';
 import type { KeyringKey } from '@bank/platform';
 import type { GeneratedPart, SeedBankResult } from './seedBank';
 import { daySlot, paymentSlot, type SeedCalendar } from './seedCalendar';
 import { newEventOf, type SlotSpill, type SpilledEvent } from './seedSpill';
-import { SeedStream, type RecordedAt, type SeedSink } from './seedStream';
+import { SeedStream, type RecordedAt, type SeedSink, type WrittenEvent } from './seedStream';
+
+/** A written event as the day close reads it from the log: the `created` the store answers is to the millisecond. */
+function dayCloseEventOf(written: WrittenEvent): DayCloseEvent {
+  const event = newEventOf(written.spilled);
+  return {
+    position: written.position,
+    type: event.type,
+    streamId: written.spilled.stream,
+    data: event.data,
+    metadata: event.metadata as EventMetadata,
+    created: new Date(Math.floor(written.recordedAtMicros / 1000)),
+  };
+}
 
 /** Spilled events handed to the sink at a time. */
 const BATCH = 2_000;
@@ -104,6 +118,27 @@ export async function seedDays(generated: GeneratedPart, spill: SlotSpill, deps:
     days.command(command, context, calendar.cobInstant(day), daySlot(day));
   };
 
+  /**
+   * The day's close, by the bank's own fold (startDayClose, what the COB's computeDayClose runs over the log): over
+   * the events the sink wrote since the last close, with the positions and instants the log records them at, when
+   * the sink knows them before it commits (the bulk path); else read back from the store once committed, as the COB
+   * does. A load being finished takes a close it stored already (the log now reaches past that day).
+   */
+  const closeDay = async (previous: BusinessDayClose | null, date: string, now: string): Promise<BusinessDayClose> => {
+    if (sink.takeWritten) {
+      const fold = startDayClose(previous);
+      for (const written of await sink.takeWritten()) {
+        if (postingEventTypes.has(written.spilled.type as BankEventType)) fold.add(dayCloseEventOf(written));
+        else fold.pass(written.position);
+      }
+      return fold.result(date, now).data;
+    }
+    await sink.commit?.();
+    const storedClose = stored[days.events.length];
+    if (storedClose?.type === 'BusinessDayClosed' && storedClose.data.businessDate === date) return storedClose.data as BusinessDayClose;
+    return (await computeDayClose(store, previous, date, now, { atLeast: position! })).data;
+  };
+
   const start = calendar.cobInstant(-1);
   days.command({ type: 'StartBusinessCalendar', firstDate: calendar.firstDate, mode: 'manual', now: start }, { commandId: 'business-days:start', metadata: { actorRole: 'system' } }, start, 0);
   await writeBusinessDays();
@@ -143,11 +178,7 @@ export async function seedDays(generated: GeneratedPart, spill: SlotSpill, deps:
     }
     record({ type: 'CompleteCobStep', businessDate: date, step: 'interest', now, summary }, `cob:${date}:interest`, day);
     await writeBusinessDays();
-    // The close reads the day back from the store, as the COB does.
-    await sink.commit?.();
-    // A load being finished takes a close it stored already (the log now reaches past that day).
-    const storedClose = stored[days.events.length];
-    const close: BusinessDayClose = storedClose?.type === 'BusinessDayClosed' && storedClose.data.businessDate === date ? (storedClose.data as BusinessDayClose) : (await computeDayClose(store, previous, date, now, { atLeast: position! })).data;
+    const close = await closeDay(previous, date, now);
     record({ type: 'CloseBusinessDay', close }, `cob:${date}:close`, day);
     // The stream's last event closes the history's last day (the streams table's row goes with it on the bulk path).
     await writeBusinessDays(day === calendar.days - 1);

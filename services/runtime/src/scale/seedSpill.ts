@@ -41,6 +41,7 @@ export function encodeSegment(into: SlotLines, stream: string, segment: StreamSe
 export interface SpilledEvent {
   readonly stream: string;
   readonly revision: number;
+  readonly type: string;
   /** The events table's COPY line without its global position (starts with a tab, no newline). */
   readonly copyLine: string;
   readonly hash: string | null;
@@ -64,9 +65,12 @@ export function decodeLine(line: string): SpilledEvent {
   const copyLine = line.slice(0, end);
   const second = copyLine.indexOf('\t', 1);
   const third = copyLine.indexOf('\t', second + 1);
+  const fourth = copyLine.indexOf('\t', third + 1);
+  const fifth = copyLine.indexOf('\t', fourth + 1);
   return {
     stream: uncopy(copyLine.slice(1, second)),
     revision: Number(copyLine.slice(second + 1, third)),
+    type: uncopy(copyLine.slice(fourth + 1, fifth)),
     copyLine,
     hash: orNull(tail[0]!),
     prevHash: orNull(tail[1]!),

@@ -102,6 +102,20 @@ export interface SeedSink {
   appendSpilled?(spilled: readonly SpilledEvent[], recordedAt?: RecordedAt): Promise<Position | undefined>;
   /** Makes everything handed over so far readable in the store (a day close reads it back). */
   commit?(): Promise<void>;
+  /**
+   * The events handed over since the last call, each with the position and instant the log records it at, from a
+   * sink that knows them before it commits (the bulk path): the day close folds them instead of reading its day back
+   * from the store, so nothing is committed for it.
+   */
+  takeWritten?(): Promise<readonly WrittenEvent[]>;
+}
+
+/** An event a sink has written (or will commit) at a known place of the log. */
+export interface WrittenEvent {
+  readonly spilled: SpilledEvent;
+  readonly position: Position;
+  /** The instant the log records it at (its `created`), in microseconds. */
+  readonly recordedAtMicros: number;
 }
 
 /** The store's own appends (appendStream): restartable, into a store that may hold events already. */
