@@ -59,6 +59,8 @@ async function main(): Promise<void> {
   const customers = wholeNumber('customers', values.customers, 1_000);
   const transactions = wholeNumber('transactions', values.transactions, customers * 10);
   const seed = wholeNumber('seed', values.seed, 42);
+  // Also checks --history-end before anything is opened.
+  const historyDays = seedCalendar(values['history-end']).days;
 
   const config = loadConfig();
   const logger = createLogger('seed-scale', config.LOG_LEVEL);
@@ -81,7 +83,7 @@ async function main(): Promise<void> {
       passwordHash,
       chainKeys: loadChainKeys(config, process.env, logger),
       onProgress: ({ customers: done }) => progress.update({ phase: 'seed customers', done, total: customers, unit: 'customers' }),
-      onDays: ({ days, events }) => progress.update({ phase: 'seed days', done: days, total: seedCalendar(values['history-end']).days, unit: 'days', detail: `${events} events` }),
+      onDays: ({ days, events }) => progress.update({ phase: 'seed days', done: days, total: historyDays, unit: 'days', detail: `${events} events` }),
       rebuild: {
         logger,
         metrics: createProjectorMetrics(),
