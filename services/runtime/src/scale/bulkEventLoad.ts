@@ -75,7 +75,7 @@ export class BulkLoadRefusedError extends Error {
 }
 
 const EVENT_COLUMNS = 'global_position, stream_id, revision, event_id, type, data, metadata, created';
-/** Text handed to the COPY stream at a time. */
+/** Bytes handed to the COPY stream at a time. */
 const WRITE_BYTES = 256 * 1024;
 
 export { copyField };
@@ -165,7 +165,9 @@ export async function openBulkEventLoad(options: BulkEventLoadOptions): Promise<
     readonly copy: Writable;
     readonly done: Promise<void>;
     failed: Error | undefined;
-    text: string;
+    /** The COPY's bytes not yet handed to its stream: `used` bytes of `chunk`. */
+    chunk: Buffer;
+    used: number;
     streamRows: string[];
     seen: RecordedEvent[];
     count: number;
@@ -177,7 +179,7 @@ export async function openBulkEventLoad(options: BulkEventLoadOptions): Promise<
     await client.query('BEGIN');
     const { rows } = await client.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid');
     const copy = client.query(copyFrom(`COPY eventstore.events (${EVENT_COLUMNS}) FROM STDIN`));
-    const state: Open = { xid: BigInt(rows[0]!.xid), copy, done: Promise.resolve(), failed: undefined, text: '', streamRows: [], seen: [], count: 0 };
+    const state: Open = { xid: BigInt(rows[0]!.xid), copy, done: Promise.resolve(), failed: undefined, chunk: Buffer.allocUnsafe(WRITE_BYTES), used: 0, streamRows: [], seen: [], count: 0 };
     (state as { done: Promise<void> }).done = new Promise<void>((resolve, reject) => {
       copy.on('finish', resolve);
       copy.on('error', (error: Error) => {
@@ -191,9 +193,11 @@ export async function openBulkEventLoad(options: BulkEventLoadOptions): Promise<
 
   const send = async (state: Open): Promise<void> => {
     if (state.failed) throw state.failed;
-    const text = state.text;
-    state.text = '';
-    if (!state.copy.write(text)) {
+    // The stream keeps the bytes it was handed until they are sent: the next ones go into a new chunk.
+    const bytes = state.chunk.subarray(0, state.used);
+    state.chunk = Buffer.allocUnsafe(WRITE_BYTES);
+    state.used = 0;
+    if (!state.copy.write(bytes)) {
       await new Promise<void>((resolve, reject) => {
         state.copy.once('drain', resolve);
         state.done.catch(reject);
@@ -202,7 +206,7 @@ export async function openBulkEventLoad(options: BulkEventLoadOptions): Promise<
   };
 
   const commit = async (state: Open): Promise<void> => {
-    if (state.text) await send(state);
+    if (state.used > 0) await send(state);
     state.copy.end();
     await state.done;
     const streamCopy = client.query(copyFrom('COPY eventstore.streams (stream_id, revision) FROM STDIN'));
@@ -232,7 +236,17 @@ export async function openBulkEventLoad(options: BulkEventLoadOptions): Promise<
     for (const [index, event] of spilled.entries()) {
       position = { commit: state.xid, prepare: nextPosition };
       const micros = recordedAt ? recordedAt(index) : now;
-      state.text += `${nextPosition}${event.copyLine}\t${isoMicros(micros)}\n`;
+      // The line's bytes as the spill holds them, between its global position and its instant (both ASCII).
+      const global = String(nextPosition);
+      const instant = `\t${isoMicros(micros)}\n`;
+      const bytes = global.length + event.copyLine.length + instant.length;
+      if (state.used + bytes > state.chunk.length) {
+        if (state.used > 0) await send(state);
+        if (bytes > state.chunk.length) state.chunk = Buffer.allocUnsafe(bytes);
+      }
+      state.used += state.chunk.write(global, state.used, 'latin1');
+      state.used += event.copyLine.copy(state.chunk, state.used);
+      state.used += state.chunk.write(instant, state.used, 'latin1');
       written.push({ spilled: event, position, recordedAtMicros: micros });
       if (writer) state.seen.push(checkpointView(event, position));
       if (event.final) {
@@ -240,7 +254,6 @@ export async function openBulkEventLoad(options: BulkEventLoadOptions): Promise<
         streams += 1;
       }
       nextPosition += 1n;
-      if (state.text.length >= WRITE_BYTES) await send(state);
     }
     state.count += spilled.length;
     events += spilled.length;

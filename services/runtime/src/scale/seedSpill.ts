@@ -12,7 +12,6 @@ import type { NewEvent } from '@bank/eventstore';
 import { appendFileSync, createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { copyField } from './copyField';
 import type { StreamSegment } from './seedStream';
 
@@ -42,8 +41,11 @@ export interface SpilledEvent {
   readonly stream: string;
   readonly revision: number;
   readonly type: string;
-  /** The events table's COPY line without its global position (starts with a tab, no newline). */
-  readonly copyLine: string;
+  /**
+   * The events table's COPY line without its global position, as the UTF-8 bytes the slot's file holds (starts with a
+   * tab, no newline): the bulk load copies them into its COPY as they are, never decoding the event's data.
+   */
+  readonly copyLine: Buffer;
   readonly hash: string | null;
   readonly prevHash: string | null;
   readonly keyId: string | null;
@@ -51,38 +53,60 @@ export interface SpilledEvent {
   readonly final: boolean;
 }
 
+const TAB = 0x09;
+const NEWLINE = 0x0a;
+/** Tabs in a line: one before each of its ten fields (six of the COPY line, four after it). */
+const LINE_TABS = 10;
+
 const uncopy = (field: string): string => (field.includes('\\') ? field.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c === 'r' ? '\r' : c === 't' ? '\t' : c)) : field);
 const orNull = (field: string): string | null => (field === '' ? null : uncopy(field));
 
-export function decodeLine(line: string): SpilledEvent {
-  let end = line.length;
-  const tail: string[] = [];
-  for (let i = 0; i < 4; i += 1) {
-    const tab = line.lastIndexOf('\t', end - 1);
-    tail.unshift(line.slice(tab + 1, end));
-    end = tab;
-  }
-  const copyLine = line.slice(0, end);
-  const second = copyLine.indexOf('\t', 1);
-  const third = copyLine.indexOf('\t', second + 1);
-  const fourth = copyLine.indexOf('\t', third + 1);
-  const fifth = copyLine.indexOf('\t', fourth + 1);
+/** The offsets of a line's tabs (COPY escapes a tab inside a field, so each one starts a field). */
+function tabsOf(line: Buffer, count: number): number[] {
+  const tabs: number[] = [];
+  for (let at = line.indexOf(TAB); at >= 0 && tabs.length < count; at = line.indexOf(TAB, at + 1)) tabs.push(at);
+  if (tabs.length < count) throw new Error(`a spilled line has ${tabs.length} fields, not ${count}`);
+  return tabs;
+}
+
+/** A spilled line (its bytes, or its text as encodeSegment writes it) taken apart. */
+export function decodeLine(line: Buffer | string): SpilledEvent {
+  const bytes = typeof line === 'string' ? Buffer.from(line, 'utf8') : line;
+  const tabs = tabsOf(bytes, LINE_TABS);
+  const field = (index: number) => bytes.toString('utf8', tabs[index]! + 1, index + 1 < LINE_TABS ? tabs[index + 1] : bytes.length);
   return {
-    stream: uncopy(copyLine.slice(1, second)),
-    revision: Number(copyLine.slice(second + 1, third)),
-    type: uncopy(copyLine.slice(fourth + 1, fifth)),
-    copyLine,
-    hash: orNull(tail[0]!),
-    prevHash: orNull(tail[1]!),
-    keyId: orNull(tail[2]!),
-    final: tail[3] === '1',
+    stream: uncopy(field(0)),
+    revision: Number(field(1)),
+    type: uncopy(field(3)),
+    copyLine: bytes.subarray(0, tabs[6]),
+    hash: orNull(field(6)),
+    prevHash: orNull(field(7)),
+    keyId: orNull(field(8)),
+    final: field(9) === '1',
   };
 }
 
 /** The event of a line, as the store's appends take it. */
 export function newEventOf(spilled: SpilledEvent): NewEvent {
-  const fields = spilled.copyLine.split('\t');
-  return { id: fields[3]!, type: uncopy(fields[4]!), data: JSON.parse(uncopy(fields[5]!)) as Record<string, unknown>, metadata: JSON.parse(uncopy(fields[6]!)) as Record<string, unknown> };
+  const line = spilled.copyLine;
+  const tabs = tabsOf(line, 6);
+  const field = (index: number) => uncopy(line.toString('utf8', tabs[index]! + 1, index + 1 < 6 ? tabs[index + 1] : line.length));
+  return { id: field(2), type: field(3), data: JSON.parse(field(4)) as Record<string, unknown>, metadata: JSON.parse(field(5)) as Record<string, unknown> };
+}
+
+/** The lines of a file of lines, as the bytes between its newlines (read a megabyte at a time). */
+async function* linesOf(file: string): AsyncGenerator<Buffer> {
+  let rest: Buffer | undefined;
+  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    const data = rest ? Buffer.concat([rest, chunk]) : chunk;
+    let start = 0;
+    for (let end = data.indexOf(NEWLINE); end >= 0; end = data.indexOf(NEWLINE, start)) {
+      if (end > start) yield data.subarray(start, end);
+      start = end + 1;
+    }
+    rest = start < data.length ? data.subarray(start) : undefined;
+  }
+  if (rest) yield rest;
 }
 
 /** Bytes held in memory before they are written to the slots' files. */
@@ -132,8 +156,7 @@ export class SlotSpill {
     this.flush();
     const file = this.fileOf(slot);
     if (!existsSync(file)) return;
-    const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 }), crlfDelay: Infinity });
-    for await (const line of lines) if (line) yield decodeLine(line);
+    for await (const line of linesOf(file)) yield decodeLine(line);
   }
 
   remove(): void {
