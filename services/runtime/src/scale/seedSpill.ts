@@ -69,20 +69,24 @@ function tabsOf(line: Buffer, count: number): number[] {
   return tabs;
 }
 
+/** The text of the `index`-th of a line's `tabs.length` fields (the bytes after its tab, up to the next or the end). */
+function fieldText(line: Buffer, tabs: readonly number[], index: number): string {
+  return line.toString('utf8', tabs[index]! + 1, index + 1 < tabs.length ? tabs[index + 1] : line.length);
+}
+
 /** A spilled line (its bytes, or its text as encodeSegment writes it) taken apart. */
 export function decodeLine(line: Buffer | string): SpilledEvent {
   const bytes = typeof line === 'string' ? Buffer.from(line, 'utf8') : line;
   const tabs = tabsOf(bytes, LINE_TABS);
-  const field = (index: number) => bytes.toString('utf8', tabs[index]! + 1, index + 1 < LINE_TABS ? tabs[index + 1] : bytes.length);
   return {
-    stream: uncopy(field(0)),
-    revision: Number(field(1)),
-    type: uncopy(field(3)),
+    stream: uncopy(fieldText(bytes, tabs, 0)),
+    revision: Number(fieldText(bytes, tabs, 1)),
+    type: uncopy(fieldText(bytes, tabs, 3)),
     copyLine: bytes.subarray(0, tabs[6]),
-    hash: orNull(field(6)),
-    prevHash: orNull(field(7)),
-    keyId: orNull(field(8)),
-    final: field(9) === '1',
+    hash: orNull(fieldText(bytes, tabs, 6)),
+    prevHash: orNull(fieldText(bytes, tabs, 7)),
+    keyId: orNull(fieldText(bytes, tabs, 8)),
+    final: fieldText(bytes, tabs, 9) === '1',
   };
 }
 
@@ -90,8 +94,12 @@ export function decodeLine(line: Buffer | string): SpilledEvent {
 export function newEventOf(spilled: SpilledEvent): NewEvent {
   const line = spilled.copyLine;
   const tabs = tabsOf(line, 6);
-  const field = (index: number) => uncopy(line.toString('utf8', tabs[index]! + 1, index + 1 < 6 ? tabs[index + 1] : line.length));
-  return { id: field(2), type: field(3), data: JSON.parse(field(4)) as Record<string, unknown>, metadata: JSON.parse(field(5)) as Record<string, unknown> };
+  return {
+    id: uncopy(fieldText(line, tabs, 2)),
+    type: uncopy(fieldText(line, tabs, 3)),
+    data: JSON.parse(uncopy(fieldText(line, tabs, 4))) as Record<string, unknown>,
+    metadata: JSON.parse(uncopy(fieldText(line, tabs, 5))) as Record<string, unknown>,
+  };
 }
 
 /** The lines of a file of lines, as the bytes between its newlines (read a megabyte at a time). */
