@@ -1,24 +1,17 @@
 import { bankEventTypes, eventTypesOfStream } from '@bank/domain';
 import type { RecordedEvent } from '@bank/eventstore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { applyBatch, createBatchTarget } from '../runner/applyBatch';
-import { EventDispatcher } from '../runner/eventDispatcher';
-import { silentProjectorLogger } from '../runner/projectorLogger';
+import { applyBatch } from '../runner/applyBatch';
 import { migrateReadModels } from '../schema/migrateReadModels';
-import { readModelTables } from '../schema/readModelTables';
 import { createProjectorTestDatabase, type ProjectorTestDatabase } from '../testing/projectorTestDatabase';
+import { mainBatchTarget } from '../testing/mainBatchTarget';
 import { readModelSnapshot } from '../testing/readModelSnapshot';
 import { toRecordedEvents } from '../testing/recordedEvents';
 import { at, ids, sampleHistory } from '../testing/sampleHistory';
 import { defaultProjections } from './defaultProjections';
 
 let db: ProjectorTestDatabase;
-const target = createBatchTarget({
-  tables: readModelTables('rm'),
-  name: 'main',
-  dispatcher: new EventDispatcher(defaultProjections, silentProjectorLogger),
-  applyLock: true,
-});
+const target = mainBatchTarget();
 const events = toRecordedEvents(sampleHistory());
 
 async function applyAll(batches: readonly RecordedEvent[][]): Promise<void> {

@@ -1,13 +1,10 @@
 import { bankEvent } from '@bank/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyBatch, createBatchTarget } from '../runner/applyBatch';
-import { EventDispatcher } from '../runner/eventDispatcher';
-import { silentProjectorLogger } from '../runner/projectorLogger';
+import { applyBatch } from '../runner/applyBatch';
 import { migrateReadModels } from '../schema/migrateReadModels';
-import { readModelTables } from '../schema/readModelTables';
 import { createProjectorTestDatabase, type ProjectorTestDatabase } from '../testing/projectorTestDatabase';
+import { mainBatchTarget } from '../testing/mainBatchTarget';
 import { testId, toRecordedEvents } from '../testing/recordedEvents';
-import { defaultProjections } from './defaultProjections';
 
 let db: ProjectorTestDatabase;
 const order = testId(900);
@@ -51,7 +48,7 @@ describe('rm.standing_orders', () => {
       { stream, event: bankEvent('OccurrencePaid', { orderId: order, date: '2025-02-28', transferId: testId(902), occurredAt: at(59) }) },
       { stream, event: bankEvent('StandingOrderPaused', { orderId: order, occurredAt: at(60) }) },
     ]);
-    const target = createBatchTarget({ tables: readModelTables('rm'), name: 'main', dispatcher: new EventDispatcher(defaultProjections, silentProjectorLogger), applyLock: true });
+    const target = mainBatchTarget();
     const client = await db.pool.connect();
     try {
       await applyBatch(client, target, events, null);

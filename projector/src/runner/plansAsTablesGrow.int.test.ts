@@ -1,15 +1,12 @@
 import type { RecordedEvent } from '@bank/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedStatementsOf } from '../changes/preparedStatements';
-import { defaultProjections } from '../projections/defaultProjections';
 import { migrateReadModels } from '../schema/migrateReadModels';
-import { readModelTables } from '../schema/readModelTables';
 import { createProjectorTestDatabase, type ProjectorTestDatabase } from '../testing/projectorTestDatabase';
+import { mainBatchTarget } from '../testing/mainBatchTarget';
 import { generateWorkload } from '../testing/randomWorkload';
 import { toRecordedEvents } from '../testing/recordedEvents';
-import { applyBatch, createBatchTarget } from './applyBatch';
-import { EventDispatcher } from './eventDispatcher';
-import { silentProjectorLogger } from './projectorLogger';
+import { applyBatch } from './applyBatch';
 
 // The projector's statements run on generic plans made once per connection (preparedStatements.ts). A plan made while
 // a table is small reads it whole (a scan, then a hash join), which is cheaper than probing its key at that size; kept
@@ -18,12 +15,7 @@ import { silentProjectorLogger } from './projectorLogger';
 // the growth can make the plans again here.
 
 let db: ProjectorTestDatabase;
-const target = createBatchTarget({
-  tables: readModelTables('rm'),
-  name: 'main',
-  dispatcher: new EventDispatcher(defaultProjections, silentProjectorLogger),
-  applyLock: true,
-});
+const target = mainBatchTarget();
 
 beforeAll(async () => {
   db = await createProjectorTestDatabase('plans_growth');
