@@ -7,6 +7,7 @@ import { EventApplyError, isTransientDatabaseError } from '../runner/eventDispat
 import type { BatchChanges } from './batchChanges';
 import { newRowGroups, tableStatement, type RowGroup } from './changeStatements';
 import { copyEncoder } from './columnValues';
+import { CopyChunks } from './copyChunks';
 import type { ChangeSource, TableChanges } from './tableChanges';
 
 type Client = pg.ClientBase;
@@ -84,9 +85,6 @@ async function runStatements(client: Client, changes: BatchChanges): Promise<voi
   for (const statement of changes.allStatements()) await client.query(statement.text, statement.values);
 }
 
-/** Rows per chunk of text handed to the COPY stream. */
-const COPY_CHUNK_ROWS = 2_000;
-
 /**
  * COPY of one group of new rows. The text is encoded before the COPY starts, so that the statement (and its
  * transaction) lasts only as long as the server takes to read it.
@@ -96,20 +94,16 @@ async function copyRows(client: Client, table: TableChanges, group: RowGroup): P
   if (rows.length === 0) return;
   const encoders = group.columns.map((name) => copyEncoder(table.info.columns.get(name)!));
   const last = group.columns.length - 1;
-  const chunks: string[] = [];
-  for (let start = 0; start < rows.length; start += COPY_CHUNK_ROWS) {
-    let text = '';
-    const end = Math.min(rows.length, start + COPY_CHUNK_ROWS);
-    for (let r = start; r < end; r += 1) {
-      const { row, position } = rows[r]!;
-      // The position column is last; it needs no escaping.
-      for (let c = 0; c < last; c += 1) text += encoders[c]!(row[group.columns[c]!]) + '\t';
-      text += position + '\n';
-    }
-    chunks.push(text);
+  const chunks = new CopyChunks();
+  for (let r = 0; r < rows.length; r += 1) {
+    const { row, position } = rows[r]!;
+    let line = '';
+    // The position column is last; it needs no escaping.
+    for (let c = 0; c < last; c += 1) line += encoders[c]!(row[group.columns[c]!]) + '\t';
+    chunks.add(line + position + '\n');
   }
   const names = group.columns.map((name) => pg.escapeIdentifier(name)).join(', ');
-  await pipeline(Readable.from(chunks), client.query(copyFrom(`COPY ${table.info.qualified} (${names}) FROM STDIN`)));
+  await pipeline(Readable.from(chunks.finish()), client.query(copyFrom(`COPY ${table.info.qualified} (${names}) FROM STDIN`)));
 }
 
 /** The error for updates whose rows do not exist: it names the first event (in log order) that needed one. */

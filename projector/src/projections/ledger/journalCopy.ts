@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { copyEncoder, type CopyEncoder } from '../../changes/columnValues';
+import { CopyChunks } from '../../changes/copyChunks';
 import type { JournalColumns } from './journalBatch';
 
 /** The columns of rm.journal_lines a batch writes, in the order its arrays (and COPY's fields) come. */
@@ -30,23 +31,16 @@ export const JOURNAL_COLUMNS = [
 const plain: CopyEncoder = (value) => (value === null || value === undefined ? '\\N' : String(value));
 const encoders: readonly CopyEncoder[] = JOURNAL_COLUMNS.map((name) => (name === 'description' ? copyEncoder({ name, type: 'text' }) : plain));
 
-/** Rows per chunk of text handed to the COPY stream. */
-const CHUNK_ROWS = 2_000;
-
 /** COPY of a batch's lines into `table` (fails with a duplicate key, 23505, when one of them exists). */
 export async function copyJournalLines(client: pg.ClientBase, table: string, lines: JournalColumns): Promise<void> {
   const columns = JOURNAL_COLUMNS.map((name) => lines[name]);
   const rows = columns[0]!.length;
   const last = columns.length - 1;
-  const chunks: string[] = [];
-  for (let start = 0; start < rows; start += CHUNK_ROWS) {
-    let text = '';
-    const end = Math.min(rows, start + CHUNK_ROWS);
-    for (let r = start; r < end; r += 1) {
-      for (let c = 0; c < last; c += 1) text += encoders[c]!(columns[c]![r]) + '\t';
-      text += encoders[last]!(columns[last]![r]) + '\n';
-    }
-    chunks.push(text);
+  const chunks = new CopyChunks();
+  for (let r = 0; r < rows; r += 1) {
+    let line = '';
+    for (let c = 0; c < last; c += 1) line += encoders[c]!(columns[c]![r]) + '\t';
+    chunks.add(line + encoders[last]!(columns[last]![r]) + '\n');
   }
-  await pipeline(Readable.from(chunks), client.query(copyFrom(`COPY ${table} (${JOURNAL_COLUMNS.join(', ')}) FROM STDIN`)));
+  await pipeline(Readable.from(chunks.finish()), client.query(copyFrom(`COPY ${table} (${JOURNAL_COLUMNS.join(', ')}) FROM STDIN`)));
 }
