@@ -25,7 +25,7 @@ export interface InterestHistoryOptions {
  * A random bank's log over business dates `first`..`last`, with the COB's interest events as the COB writes them:
  * each date, money events tagged with it; InterestAccrued (savings 5.00 %, then 4.125 % for the last twelve days,
  * checking 0 % then 1.5 %); money events tagged with the same date that land after the accrual began (they count from the
- * next day); InterestBooked with the day's totals; on a month's last day every account's payment (AccountCredited
+ * next day); now and then one tagged with the next date that lands before the accrual (moved during the COB); InterestBooked with the day's totals; on a month's last day every account's payment (AccountCredited
  * with `interest`, what the domain's month-end rule pays) and InterestMonthClosed. One customer closes their
  * account (after emptying it) and is still paid; one opens in the middle of a month; balances fall to zero at times
  * (and accrue nothing then).
@@ -101,7 +101,7 @@ export function interestHistory(options: InterestHistoryOptions): InterestHistor
   for (const date of days) {
     if (date === addDays(options.first, 10)) open(late, `${date}T00:00:00.000Z`);
     const active = customers.filter((userId) => userId !== HANNA && balances.has(userId) && !(closed && userId === closing));
-    const randomMoves = (count: number) => {
+    const randomMoves = (count: number, businessDate = date) => {
       for (let i = 0; i < count; i += 1) {
         const userId = active[Math.floor(next() * active.length)]!;
         const account: AccountKind = next() < 0.7 ? 'savings' : 'checking';
@@ -109,7 +109,7 @@ export function interestHistory(options: InterestHistoryOptions): InterestHistor
         // Balances never go below zero: a debit takes at most what is there (a zero balance then gets a deposit).
         const balance = balances.get(userId)![account];
         const delta = wanted < 0 && balance === 0 ? -wanted : Math.max(wanted, -balance);
-        move(userId, account, delta, date);
+        move(userId, account, delta, businessDate);
       }
     };
     randomMoves(Math.floor(next() * 6));
@@ -121,6 +121,8 @@ export function interestHistory(options: InterestHistoryOptions): InterestHistor
       push({ stream: streams.account(closing), event: bankEvent('AccountClosed', { adminId: ADMIN, closedAt: `${date}T13:00:00.000Z` }) });
       closed = true;
     }
+    // Money moved while the COB of the date runs, past midnight: tagged with tomorrow, logged before today's accrual.
+    randomMoves(next() < 0.4 ? 1 : 0, addDays(date, 1));
     const rates = { savings: date < rateChange ? 50_000 : 41_250, checking: date < rateChange ? 0 : 15_000 };
     push({ stream: 'businessDays', event: bankEvent('InterestAccrued', { businessDate: date, rates, accruedAt: `${addDays(date, 1)}T00:00:01.000Z` }) });
     // Between InterestAccrued and its day's close, money events still tagged with the date: they count from tomorrow.

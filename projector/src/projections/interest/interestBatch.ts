@@ -57,7 +57,9 @@ const UPC = String(UNITS_PER_CENT);
  * account's units since its mark are its balance times its kind's rate sums (migration 11, docs/interest.md
  * "Accrued when read"), so no statement writes every account but the month's roll. The order of the statements is the
  * log's, so an accrual sees exactly the events before it — whatever the batch's size (a rebuild's batches hold
- * months). Every statement is idempotent on its own (see docs/interest.md, "Replayable"):
+ * days). The money events after an accrual of the batch are dated here and their day balances handed to the accrual
+ * that folds them (HeldDayBalances), never written only to be deleted; those left are written at the batch's end.
+ * Every statement is idempotent on its own (see docs/interest.md, "Replayable"):
  *   - a day balance is dated by its event's position against rm.interest_days (the accruals before it), skipped when
  *     an accrual at or after its date is recorded already, and replaces a date's row only with a later event;
  *   - a payment counts once (its transaction id is the key of rm.interest_payments);
@@ -118,17 +120,66 @@ export class InterestBatch implements BatchWriter {
     const booked = new Map<string, DayTotals>();
     for (const step of this.steps) if (step.kind === 'booked') booked.set(step.businessDate, step.totals);
     const out: Statement[] = [];
+    // After an accrual of this batch, the money events' dates are known here (the day after it at the earliest), and
+    // their day balances are handed to the accrual that folds them instead of written and deleted again.
+    let accruedThrough: string | undefined;
+    const held = new HeldDayBalances();
     for (const step of this.steps) {
-      if (step.kind === 'segment') out.push(...segmentStatements(tables, step.segment));
-      else if (step.kind === 'accrued') out.push(accrualStatement(tables, step, booked.get(step.businessDate)));
-      else if (step.kind === 'booked') out.push({ text: `UPDATE ${tables.interestDays} SET booked = true WHERE business_date = $1::date AND NOT booked`, values: [step.businessDate] });
+      if (step.kind === 'segment') {
+        out.push(...segmentStatements(tables, step.segment, accruedThrough === undefined));
+        if (accruedThrough !== undefined) {
+          const first = dayAfter(accruedThrough);
+          for (const money of step.segment.money) held.add(money, first);
+        }
+      } else if (step.kind === 'accrued') {
+        out.push(accrualStatement(tables, step, booked.get(step.businessDate), held.takeThrough(step.businessDate)));
+        accruedThrough = step.businessDate;
+      } else if (step.kind === 'booked') out.push({ text: `UPDATE ${tables.interestDays} SET booked = true WHERE business_date = $1::date AND NOT booked`, values: [step.businessDate] });
       else out.push(monthCloseStatement(tables, step));
+    }
+    // Those no accrual of this batch folds wait in the table for the next one.
+    const left = held.takeThrough(undefined);
+    if (left.length > 0) out.push(dayBalancesStatement(tables, left));
+    return out;
+  }
+}
+
+/** The day after a date (YYYY-MM-DD). */
+function dayAfter(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * Day balances of money events after an accrual of the batch, kept in memory: each dated as dayBalancesStatement
+ * dates it (its business date, or the day after the last accrual before it when that is later), the latest event in
+ * the log per account and date.
+ */
+class HeldDayBalances {
+  private readonly byKey = new Map<string, InterestMoney>();
+
+  /** Holds a money event logged after the accrual of the day before `first`. */
+  add(money: InterestMoney, first: string): void {
+    const dated = money.businessDate >= first ? money : { ...money, businessDate: first };
+    const key = `${dated.userId} ${dated.account} ${dated.businessDate}`;
+    const held = this.byKey.get(key);
+    if (!held || held.position < dated.position) this.byKey.set(key, dated);
+  }
+
+  /** Takes out those dated up to `date` (all of them when undefined). */
+  takeThrough(date: string | undefined): InterestMoney[] {
+    const out: InterestMoney[] = [];
+    for (const [key, money] of this.byKey) {
+      if (date !== undefined && money.businessDate > date) continue;
+      out.push(money);
+      this.byKey.delete(key);
     }
     return out;
   }
 }
 
-function segmentStatements(tables: ReadModelTables, segment: Segment): Statement[] {
+/** A segment's statements; its day balances only when `dayBalances` (else the caller holds them: statements()). */
+function segmentStatements(tables: ReadModelTables, segment: Segment, dayBalances: boolean): Statement[] {
   if (segment.empty) return [];
   const out: Statement[] = [];
   if (segment.opened.length > 0) {
@@ -139,7 +190,7 @@ ON CONFLICT (user_id, account) DO NOTHING`,
       values: [segment.opened],
     });
   }
-  if (segment.money.length > 0) out.push(dayBalancesStatement(tables, segment.money));
+  if (dayBalances && segment.money.length > 0) out.push(dayBalancesStatement(tables, segment.money));
   if (segment.payments.length > 0) out.push(paymentsStatement(tables, segment.payments));
   return out;
 }
@@ -221,11 +272,13 @@ const rateSums = (tables: ReadModelTables, upTo: string): string =>
  * batch holds it, else computed here over the accounts accruing (a read of every account, no write): each accrues
  * max(balance, 0) × its kind's rate, and books the increase of round_half_even(carry + month units) that makes.
  */
-function accrualStatement(tables: ReadModelTables, step: Extract<Step, { kind: 'accrued' }>, recorded: DayTotals | undefined): Statement {
+function accrualStatement(tables: ReadModelTables, step: Extract<Step, { kind: 'accrued' }>, recorded: DayTotals | undefined, held: readonly InterestMoney[]): Statement {
+  const values: unknown[] = [step.businessDate, step.savingsRate, step.checkingRate, step.position];
+  const param = (value: unknown) => `$${values.push(value)}`;
   const rateOf = (alias: string) => `CASE ${alias}.account WHEN 'savings' THEN $2::integer ELSE $3::integer END`;
   const sumOf = (alias: string) => `CASE ${alias}.account WHEN 'savings' THEN b.savings ELSE b.checking END`;
   const totals = recorded
-    ? `SELECT $5::integer AS accounts, $6::numeric AS units, $7::bigint AS booked`
+    ? `SELECT ${param(recorded.accounts)}::integer AS accounts, ${param(recorded.accruedUnits)}::numeric AS units, ${param(recorded.bookedCents)}::bigint AS booked`
     : `SELECT count(*)::integer AS accounts, coalesce(sum(x.units), 0) AS units,
          coalesce(sum(${halfEvenSql('h.q1', 'h.r1', UPC)} - ${halfEvenSql('h.q0', 'h.r0', UPC)}), 0) AS booked
     FROM (SELECT a.carry_units AS carry,
@@ -239,15 +292,27 @@ function accrualStatement(tables: ReadModelTables, step: Extract<Step, { kind: '
   // so the range (last accrual, D] of the index by date holds them all, and none an earlier accrual deleted.
   const toFold = `business_date > coalesce((SELECT max(business_date) FROM ${tables.interestDays} WHERE business_date < $1::date), '-infinity'::date)
      AND business_date <= $1::date AND (SELECT yes FROM go)`;
+  // The batch's own day balances up to D (statements(): never written to the table) join the table's; the latest
+  // by date, then by the log, is each account's balance.
+  const folded = held.length === 0
+    ? `SELECT DISTINCT ON (user_id, account) user_id, account, balance_cents
+    FROM ${tables.interestDayBalances}
+   WHERE ${toFold}
+   ORDER BY user_id, account, business_date DESC`
+    : `SELECT DISTINCT ON (user_id, account) user_id, account, balance_cents
+    FROM (SELECT user_id, account, business_date, balance_cents, position FROM ${tables.interestDayBalances} WHERE ${toFold}
+          UNION ALL
+          SELECT h.user_id, h.account, h.business_date, h.balance_cents, h.position
+            FROM unnest(${param(held.map((m) => m.userId))}::uuid[], ${param(held.map((m) => m.account))}::text[], ${param(held.map((m) => m.businessDate))}::date[],
+                        ${param(held.map((m) => m.balanceAfterCents))}::bigint[], ${param(held.map((m) => m.position))}::text[]) AS h(user_id, account, business_date, balance_cents, position)
+           WHERE (SELECT yes FROM go)) AS d
+   ORDER BY user_id, account, business_date DESC, position COLLATE "C" DESC`;
   const text = `WITH go AS (
   SELECT NOT EXISTS (SELECT 1 FROM ${tables.interestDays} WHERE business_date = $1::date) AS yes
 ), before AS (
   ${rateSums(tables, 'business_date < $1::date')}
 ), folded AS (
-  SELECT DISTINCT ON (user_id, account) user_id, account, balance_cents
-    FROM ${tables.interestDayBalances}
-   WHERE ${toFold}
-   ORDER BY user_id, account, business_date DESC
+  ${folded}
 ), marked AS (
   UPDATE ${tables.interestAccounts} a
      SET marked_units = a.marked_units + greatest(a.balance_cents, 0)::numeric * (${sumOf('f')} - a.marked_rate_sum),
@@ -264,8 +329,6 @@ INSERT INTO ${tables.interestDays} (business_date, savings_rate, checking_rate, 
   SELECT $1::date, $2::integer, $3::integer, b.savings + $2::integer, b.checking + $3::integer, t.accounts, t.units, t.booked, false, $4::text
     FROM before b CROSS JOIN totals t WHERE (SELECT yes FROM go)
 ON CONFLICT (business_date) DO NOTHING`;
-  const values: unknown[] = [step.businessDate, step.savingsRate, step.checkingRate, step.position];
-  if (recorded) values.push(recorded.accounts, recorded.accruedUnits, recorded.bookedCents);
   return { text, values };
 }
 
