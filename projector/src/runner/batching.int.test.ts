@@ -179,6 +179,38 @@ describe('batching', () => {
     }
   });
 
+  it('a money event tagged with the day of the accrual before it counts from the day after, batched or not', async () => {
+    const userId = testId(1);
+    const deposit = (n: number, balance: number, businessDate: string) => ({ ...staffDeposit(n, 'savings', balance), data: { ...staffDeposit(n, 'savings', balance).data, businessDate } });
+    const accrued = (businessDate: string) =>
+      bankEvent('InterestAccrued', { businessDate, rates: { savings: 50_000, checking: 0 }, accruedAt: `${businessDate}T23:59:00.000Z` });
+    // After the accrual of the 3rd, two deposits still tagged with the 3rd: both count from the 4th, the later one wins.
+    const events = toRecordedEvents([
+      { stream: `account-${userId}`, event: bankEvent('AccountOpened', { userId, accountNumber: '1234567890', openedAt: at(0) }) },
+      { stream: `account-${userId}`, event: deposit(1, 500, '2030-01-03') },
+      { stream: 'businessDays', event: accrued('2030-01-03') },
+      { stream: `account-${userId}`, event: deposit(2, 800, '2030-01-03') },
+      { stream: `account-${userId}`, event: deposit(3, 300, '2030-01-03') },
+      { stream: 'businessDays', event: accrued('2030-01-04') },
+    ]);
+    const client = await db.pool.connect();
+    try {
+      await reset(client, oneByOne);
+      await apply(client, oneByOne, events.map((event) => [event]));
+      // Cut between the two deposits: the first is written by its batch, the second is held by the next batch,
+      // whose accrual dates it; and every other cut.
+      for (const cut of [1, 2, 3, 4, 5]) {
+        await reset(client, batched);
+        await apply(client, batched, split(events, [cut]));
+        expect(await readModelSnapshot(client, 'rm'), `cut at ${cut}`).toEqual(await readModelSnapshot(client, 'rm_one'));
+        const { rows } = await client.query('SELECT balance_cents FROM rm.interest_accounts WHERE account = $1', ['savings']);
+        expect(rows, `cut at ${cut}`).toEqual([{ balance_cents: '300' }]);
+      }
+    } finally {
+      client.release();
+    }
+  });
+
   it('an older money event delivered again after a newer one of the same account, in one batch, leaves the newer day balance', async () => {
     const userId = testId(1);
     const [opened, first, second] = toRecordedEvents([

@@ -57,8 +57,8 @@ const UPC = String(UNITS_PER_CENT);
  * account's units since its mark are its balance times its kind's rate sums (migration 11, docs/interest.md
  * "Accrued when read"), so no statement writes every account but the month's roll. The order of the statements is the
  * log's, so an accrual sees exactly the events before it — whatever the batch's size (a rebuild's batches hold
- * days). The money events after an accrual of the batch are dated here and their day balances handed to the accrual
- * that folds them (HeldDayBalances), never written only to be deleted; those left are written at the batch's end.
+ * days). The money events' day balances are held and handed to the accrual of the batch that folds them
+ * (HeldDayBalances), never written only to be deleted; those no accrual of the batch folds are written at its end.
  * Every statement is idempotent on its own (see docs/interest.md, "Replayable"):
  *   - a day balance is dated by its event's position against rm.interest_days (the accruals before it), skipped when
  *     an accrual at or after its date is recorded already, and replaces a date's row only with a later event;
@@ -120,24 +120,21 @@ export class InterestBatch implements BatchWriter {
     const booked = new Map<string, DayTotals>();
     for (const step of this.steps) if (step.kind === 'booked') booked.set(step.businessDate, step.totals);
     const out: Statement[] = [];
-    // After an accrual of this batch, the money events' dates are known here (the day after it at the earliest), and
-    // their day balances are handed to the accrual that folds them instead of written and deleted again.
+    // The day balances of the batch's money events are held here and handed to the accrual of the batch that folds
+    // them, instead of written and deleted again; those no accrual of the batch folds are written at its end.
     let accruedThrough: string | undefined;
     const held = new HeldDayBalances();
     for (const step of this.steps) {
       if (step.kind === 'segment') {
-        out.push(...segmentStatements(tables, step.segment, accruedThrough === undefined));
-        if (accruedThrough !== undefined) {
-          const first = dayAfter(accruedThrough);
-          for (const money of step.segment.money) held.add(money, first);
-        }
+        out.push(...segmentStatements(tables, step.segment));
+        const first = accruedThrough === undefined ? undefined : dayAfter(accruedThrough);
+        for (const money of step.segment.money) held.add(money, first);
       } else if (step.kind === 'accrued') {
         out.push(accrualStatement(tables, step, booked.get(step.businessDate), held.takeThrough(step.businessDate)));
         accruedThrough = step.businessDate;
       } else if (step.kind === 'booked') out.push({ text: `UPDATE ${tables.interestDays} SET booked = true WHERE business_date = $1::date AND NOT booked`, values: [step.businessDate] });
       else out.push(monthCloseStatement(tables, step));
     }
-    // Those no accrual of this batch folds wait in the table for the next one.
     const left = held.takeThrough(undefined);
     if (left.length > 0) out.push(dayBalancesStatement(tables, left));
     return out;
@@ -150,36 +147,57 @@ function dayAfter(date: string): string {
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
-/**
- * Day balances of money events after an accrual of the batch, kept in memory: each dated as dayBalancesStatement
- * dates it (its business date, or the day after the last accrual before it when that is later), the latest event in
- * the log per account and date.
- */
-class HeldDayBalances {
-  private readonly byKey = new Map<string, InterestMoney>();
+/** A money event's day balance held by a batch: `dated` when its business date is its effective date already. */
+export interface HeldDayBalance extends InterestMoney {
+  readonly dated: boolean;
+}
 
-  /** Holds a money event logged after the accrual of the day before `first`. */
-  add(money: InterestMoney, first: string): void {
-    const dated = money.businessDate >= first ? money : { ...money, businessDate: first };
-    const key = `${dated.userId} ${dated.account} ${dated.businessDate}`;
-    const held = this.byKey.get(key);
-    if (!held || held.position < dated.position) this.byKey.set(key, dated);
+/**
+ * Day balances of a batch's money events, kept in memory until an accrual of the batch folds them (the latest event
+ * in the log per account and date). An event after an accrual of the batch is dated here as dayBalancesStatement
+ * dates it: its business date, or the day after that accrual when that is later. One before the batch's first
+ * accrual is not (the last accrual before it is in the table): the accrual that folds it dates it (accrualStatement).
+ * Whatever that accrual, an event whose business date is after the accrual's date keeps its business date.
+ */
+export class HeldDayBalances {
+  private readonly byKey = new Map<string, HeldDayBalance>();
+
+  /** Holds a money event; `first` is the day after the last accrual of the batch before it (none: undefined). */
+  add(money: InterestMoney, first: string | undefined): void {
+    this.hold(first === undefined ? { ...money, dated: false } : { ...money, businessDate: money.businessDate >= first ? money.businessDate : first, dated: true });
   }
 
-  /** Takes out those dated up to `date` (all of them when undefined). */
-  takeThrough(date: string | undefined): InterestMoney[] {
-    const out: InterestMoney[] = [];
-    for (const [key, money] of this.byKey) {
-      if (date !== undefined && money.businessDate > date) continue;
-      out.push(money);
+  private hold(balance: HeldDayBalance): void {
+    const key = `${balance.userId} ${balance.account} ${balance.businessDate} ${balance.dated}`;
+    const held = this.byKey.get(key);
+    if (!held || held.position < balance.position) this.byKey.set(key, balance);
+  }
+
+  /**
+   * Takes out those an accrual of `date` folds (every one when undefined): dated up to it, or undated with a business
+   * date up to it. An undated one with a later business date has that date for effective date: it is dated now.
+   */
+  takeThrough(date: string | undefined): HeldDayBalance[] {
+    const out: HeldDayBalance[] = [];
+    const dated: HeldDayBalance[] = [];
+    for (const [key, balance] of this.byKey) {
+      if (date !== undefined && balance.businessDate > date) {
+        if (!balance.dated) {
+          this.byKey.delete(key);
+          dated.push({ ...balance, dated: true });
+        }
+        continue;
+      }
+      out.push(balance);
       this.byKey.delete(key);
     }
+    for (const balance of dated) this.hold(balance);
     return out;
   }
 }
 
-/** A segment's statements; its day balances only when `dayBalances` (else the caller holds them: statements()). */
-function segmentStatements(tables: ReadModelTables, segment: Segment, dayBalances: boolean): Statement[] {
+/** A segment's statements but its day balances (statements() holds them). */
+function segmentStatements(tables: ReadModelTables, segment: Segment): Statement[] {
   if (segment.empty) return [];
   const out: Statement[] = [];
   if (segment.opened.length > 0) {
@@ -190,7 +208,6 @@ ON CONFLICT (user_id, account) DO NOTHING`,
       values: [segment.opened],
     });
   }
-  if (dayBalances && segment.money.length > 0) out.push(dayBalancesStatement(tables, segment.money));
   if (segment.payments.length > 0) out.push(paymentsStatement(tables, segment.payments));
   return out;
 }
@@ -272,7 +289,7 @@ const rateSums = (tables: ReadModelTables, upTo: string): string =>
  * batch holds it, else computed here over the accounts accruing (a read of every account, no write): each accrues
  * max(balance, 0) × its kind's rate, and books the increase of round_half_even(carry + month units) that makes.
  */
-function accrualStatement(tables: ReadModelTables, step: Extract<Step, { kind: 'accrued' }>, recorded: DayTotals | undefined, held: readonly InterestMoney[]): Statement {
+function accrualStatement(tables: ReadModelTables, step: Extract<Step, { kind: 'accrued' }>, recorded: DayTotals | undefined, held: readonly HeldDayBalance[]): Statement {
   const values: unknown[] = [step.businessDate, step.savingsRate, step.checkingRate, step.position];
   const param = (value: unknown) => `$${values.push(value)}`;
   const rateOf = (alias: string) => `CASE ${alias}.account WHEN 'savings' THEN $2::integer ELSE $3::integer END`;
@@ -293,7 +310,8 @@ function accrualStatement(tables: ReadModelTables, step: Extract<Step, { kind: '
   const toFold = `business_date > coalesce((SELECT max(business_date) FROM ${tables.interestDays} WHERE business_date < $1::date), '-infinity'::date)
      AND business_date <= $1::date AND (SELECT yes FROM go)`;
   // The batch's own day balances up to D (statements(): never written to the table) join the table's; the latest
-  // by date, then by the log, is each account's balance.
+  // by date, then by the log, is each account's balance. One logged before the batch's first accrual is dated here:
+  // the last accrual before it is the last one recorded before D.
   const folded = held.length === 0
     ? `SELECT DISTINCT ON (user_id, account) user_id, account, balance_cents
     FROM ${tables.interestDayBalances}
@@ -302,9 +320,13 @@ function accrualStatement(tables: ReadModelTables, step: Extract<Step, { kind: '
     : `SELECT DISTINCT ON (user_id, account) user_id, account, balance_cents
     FROM (SELECT user_id, account, business_date, balance_cents, position FROM ${tables.interestDayBalances} WHERE ${toFold}
           UNION ALL
-          SELECT h.user_id, h.account, h.business_date, h.balance_cents, h.position
+          SELECT h.user_id, h.account,
+                 CASE WHEN h.dated THEN h.business_date
+                      ELSE greatest(h.business_date, (SELECT max(business_date) FROM ${tables.interestDays} WHERE business_date < $1::date) + 1) END,
+                 h.balance_cents, h.position
             FROM unnest(${param(held.map((m) => m.userId))}::uuid[], ${param(held.map((m) => m.account))}::text[], ${param(held.map((m) => m.businessDate))}::date[],
-                        ${param(held.map((m) => m.balanceAfterCents))}::bigint[], ${param(held.map((m) => m.position))}::text[]) AS h(user_id, account, business_date, balance_cents, position)
+                        ${param(held.map((m) => m.balanceAfterCents))}::bigint[], ${param(held.map((m) => m.position))}::text[], ${param(held.map((m) => m.dated))}::boolean[])
+                 AS h(user_id, account, business_date, balance_cents, position, dated)
            WHERE (SELECT yes FROM go)) AS d
    ORDER BY user_id, account, business_date DESC, position COLLATE "C" DESC`;
   const text = `WITH go AS (
