@@ -147,30 +147,28 @@ function dayAfter(date: string): string {
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
-/** A money event's day balance held by a batch: `dated` when its business date is its effective date already. */
-export interface HeldDayBalance extends InterestMoney {
-  readonly dated: boolean;
+/** A money event's day balance held by a batch: `dated` when `businessDate` is its effective date already. */
+export interface HeldDayBalance {
+  readonly money: InterestMoney;
+  readonly businessDate: string;
+  dated: boolean;
 }
 
 /**
- * Day balances of a batch's money events, kept in memory until an accrual of the batch folds them (the latest event
- * in the log per account and date). An event after an accrual of the batch is dated here as dayBalancesStatement
- * dates it: its business date, or the day after that accrual when that is later. One before the batch's first
- * accrual is not (the last accrual before it is in the table): the accrual that folds it dates it (accrualStatement).
- * Whatever that accrual, an event whose business date is after the accrual's date keeps its business date.
+ * Day balances of a batch's money events, kept in memory, in log order, until an accrual of the batch folds them. An
+ * event after an accrual of the batch is dated here as dayBalancesStatement dates it: its business date, or the day
+ * after that accrual when that is later. One before the batch's first accrual is not (the last accrual before it is
+ * in the table): the accrual that folds it dates it (accrualStatement). Whatever that accrual, an event whose business
+ * date is after the accrual's date keeps its business date. Several of an account and date are all kept: the
+ * statements keep the latest by log position (an object per event and no map: this runs for every money event).
  */
 export class HeldDayBalances {
-  private readonly byKey = new Map<string, HeldDayBalance>();
+  private held: HeldDayBalance[] = [];
 
   /** Holds a money event; `first` is the day after the last accrual of the batch before it (none: undefined). */
   add(money: InterestMoney, first: string | undefined): void {
-    this.hold(first === undefined ? { ...money, dated: false } : { ...money, businessDate: money.businessDate >= first ? money.businessDate : first, dated: true });
-  }
-
-  private hold(balance: HeldDayBalance): void {
-    const key = `${balance.userId} ${balance.account} ${balance.businessDate} ${balance.dated}`;
-    const held = this.byKey.get(key);
-    if (!held || held.position < balance.position) this.byKey.set(key, balance);
+    if (first === undefined) this.held.push({ money, businessDate: money.businessDate, dated: false });
+    else this.held.push({ money, businessDate: money.businessDate >= first ? money.businessDate : first, dated: true });
   }
 
   /**
@@ -178,20 +176,17 @@ export class HeldDayBalances {
    * date up to it. An undated one with a later business date has that date for effective date: it is dated now.
    */
   takeThrough(date: string | undefined): HeldDayBalance[] {
+    const all = this.held;
+    this.held = [];
+    if (date === undefined) return all;
     const out: HeldDayBalance[] = [];
-    const dated: HeldDayBalance[] = [];
-    for (const [key, balance] of this.byKey) {
-      if (date !== undefined && balance.businessDate > date) {
-        if (!balance.dated) {
-          this.byKey.delete(key);
-          dated.push({ ...balance, dated: true });
-        }
-        continue;
+    for (const balance of all) {
+      if (balance.businessDate <= date) out.push(balance);
+      else {
+        balance.dated = true;
+        this.held.push(balance);
       }
-      out.push(balance);
-      this.byKey.delete(key);
     }
-    for (const balance of dated) this.hold(balance);
     return out;
   }
 }
@@ -220,7 +215,7 @@ ON CONFLICT (user_id, account) DO NOTHING`,
  * newer one of the same batch. A row whose date an accrual has covered already (the batch written again) is not
  * written, and a stored row is replaced only by a later event.
  */
-function dayBalancesStatement(tables: ReadModelTables, money: readonly InterestMoney[]): Statement {
+function dayBalancesStatement(tables: ReadModelTables, held: readonly HeldDayBalance[]): Statement {
   const text = `WITH dated AS (
   SELECT m.user_id, m.account,
          greatest(m.business_date, (SELECT i.business_date FROM ${tables.interestDays} i WHERE i.accrued_position < m.position ORDER BY i.accrued_position DESC LIMIT 1) + 1) AS business_date,
@@ -240,11 +235,11 @@ ON CONFLICT (user_id, account, business_date) DO UPDATE SET balance_cents = EXCL
   return {
     text,
     values: [
-      money.map((m) => m.userId),
-      money.map((m) => m.account),
-      money.map((m) => m.businessDate),
-      money.map((m) => m.balanceAfterCents),
-      money.map((m) => m.position),
+      held.map((h) => h.money.userId),
+      held.map((h) => h.money.account),
+      held.map((h) => h.businessDate),
+      held.map((h) => h.money.balanceAfterCents),
+      held.map((h) => h.money.position),
     ],
   };
 }
@@ -324,8 +319,8 @@ function accrualStatement(tables: ReadModelTables, step: Extract<Step, { kind: '
                  CASE WHEN h.dated THEN h.business_date
                       ELSE greatest(h.business_date, (SELECT max(business_date) FROM ${tables.interestDays} WHERE business_date < $1::date) + 1) END,
                  h.balance_cents, h.position
-            FROM unnest(${param(held.map((m) => m.userId))}::uuid[], ${param(held.map((m) => m.account))}::text[], ${param(held.map((m) => m.businessDate))}::date[],
-                        ${param(held.map((m) => m.balanceAfterCents))}::bigint[], ${param(held.map((m) => m.position))}::text[], ${param(held.map((m) => m.dated))}::boolean[])
+            FROM unnest(${param(held.map((h) => h.money.userId))}::uuid[], ${param(held.map((h) => h.money.account))}::text[], ${param(held.map((h) => h.businessDate))}::date[],
+                        ${param(held.map((h) => h.money.balanceAfterCents))}::bigint[], ${param(held.map((h) => h.money.position))}::text[], ${param(held.map((h) => h.dated))}::boolean[])
                  AS h(user_id, account, business_date, balance_cents, position, dated)
            WHERE (SELECT yes FROM go)) AS d
    ORDER BY user_id, account, business_date DESC, position COLLATE "C" DESC`;
