@@ -1,4 +1,4 @@
-import { UNITS_PER_CENT } from '@bank/domain';
+import { addDays, UNITS_PER_CENT } from '@bank/domain';
 import type { Statement } from '../../changes/changeStatements';
 import { halfEvenSql } from '../../schema/halfEvenSql';
 import type { ReadModelTables } from '../../schema/readModelTables';
@@ -127,7 +127,7 @@ export class InterestBatch implements BatchWriter {
     for (const step of this.steps) {
       if (step.kind === 'segment') {
         out.push(...segmentStatements(tables, step.segment));
-        const first = accruedThrough === undefined ? undefined : dayAfter(accruedThrough);
+        const first = accruedThrough === undefined ? undefined : addDays(accruedThrough, 1);
         for (const money of step.segment.money) held.add(money, first);
       } else if (step.kind === 'accrued') {
         out.push(accrualStatement(tables, step, booked.get(step.businessDate), held.takeThrough(step.businessDate)));
@@ -141,14 +141,8 @@ export class InterestBatch implements BatchWriter {
   }
 }
 
-/** The day after a date (YYYY-MM-DD). */
-function dayAfter(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
-
 /** A money event's day balance held by a batch: `dated` when `businessDate` is its effective date already. */
-export interface HeldDayBalance {
+interface HeldDayBalance {
   readonly money: InterestMoney;
   readonly businessDate: string;
   dated: boolean;
@@ -162,7 +156,7 @@ export interface HeldDayBalance {
  * date is after the accrual's date keeps its business date. Several of an account and date are all kept: the
  * statements keep the latest by log position (an object per event and no map: this runs for every money event).
  */
-export class HeldDayBalances {
+class HeldDayBalances {
   private held: HeldDayBalance[] = [];
 
   /** Holds a money event; `first` is the day after the last accrual of the batch before it (none: undefined). */
@@ -302,7 +296,8 @@ function accrualStatement(tables: ReadModelTables, step: Extract<Step, { kind: '
                                div(x.carry + x.before, ${UPC}) AS q0, mod(x.carry + x.before, ${UPC}) AS r0) h`;
   // The day balances to fold: every one left is dated after the last accrual (an earlier date is never written),
   // so the range (last accrual, D] of the index by date holds them all, and none an earlier accrual deleted.
-  const toFold = `business_date > coalesce((SELECT max(business_date) FROM ${tables.interestDays} WHERE business_date < $1::date), '-infinity'::date)
+  const lastAccrual = `(SELECT max(business_date) FROM ${tables.interestDays} WHERE business_date < $1::date)`;
+  const toFold = `business_date > coalesce(${lastAccrual}, '-infinity'::date)
      AND business_date <= $1::date AND (SELECT yes FROM go)`;
   // The batch's own day balances up to D (statements(): never written to the table) join the table's; the latest
   // by date, then by the log, is each account's balance. One logged before the batch's first accrual is dated here:
@@ -317,7 +312,7 @@ function accrualStatement(tables: ReadModelTables, step: Extract<Step, { kind: '
           UNION ALL
           SELECT h.user_id, h.account,
                  CASE WHEN h.dated THEN h.business_date
-                      ELSE greatest(h.business_date, (SELECT max(business_date) FROM ${tables.interestDays} WHERE business_date < $1::date) + 1) END,
+                      ELSE greatest(h.business_date, ${lastAccrual} + 1) END,
                  h.balance_cents, h.position
             FROM unnest(${param(held.map((h) => h.money.userId))}::uuid[], ${param(held.map((h) => h.money.account))}::text[], ${param(held.map((h) => h.businessDate))}::date[],
                         ${param(held.map((h) => h.money.balanceAfterCents))}::bigint[], ${param(held.map((h) => h.money.position))}::text[], ${param(held.map((h) => h.dated))}::boolean[])
