@@ -170,6 +170,7 @@ describe('rebuildProjections', () => {
 
   it('builds the read models from nothing when there are none yet', async () => {
     const appended = await appendConcurrently(db.store, generateWorkload({ events: 300, seed: 3 }));
+    await untilReadable(appended);
     const result = await rebuildProjections({ pool: db.pool, store: db.store });
     expect(result.events).toBe(Number((await db.pool.query('SELECT count(*) FROM eventstore.events')).rows[0].count));
     expect(await checkpointOf()).toBe(formatPosition(appended!));
