@@ -37,6 +37,11 @@ export class BatchChanges {
   /** The projections' batch writers (ProjectionDb.batch), made at their first use in the batch. */
   readonly writers = new Map<Projection, BatchWriter>();
   private readonly contexts = new Map<Projection, ProjectionContext>();
+  /**
+   * A rebuild's bulk load: what the batch before handed over (BatchWriter.handOver), already given to this batch's
+   * writers; kept to write it on its own when the batch is written again event by event.
+   */
+  handedIn: ReadonlyMap<Projection, unknown> = new Map();
 
   /**
    * @param held tables whose changes go into these TableChanges, kept by the caller across batches, instead of

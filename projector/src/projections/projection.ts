@@ -62,6 +62,16 @@ export interface BatchWriter {
    * writes the batch again with `statements`.
    */
   copy?(client: pg.ClientBase, tables: ReadModelTables): Promise<void>;
+  /**
+   * A rebuild's bulk load only (a crash starts it over, so nothing held in memory is lost): called once the batch is
+   * folded and before it is written, it returns what the batch leaves to the next one instead of writing it (rows the
+   * next batch would write and delete again), or undefined to write everything. From then on `statements` and
+   * `copy` leave that out; the load hands it to the next batch's writer (`takeOver`), or to a writer of its own
+   * after the last batch.
+   */
+  handOver?(): unknown;
+  /** Receives what the batch before handed over (`handOver`), before this batch's first event: it comes first. */
+  takeOver?(handed: unknown): void;
 }
 
 export type ProjectionHandler<K extends BankEventType> = (event: ProjectedEvent<K>, db: ProjectionDb) => void | Promise<void>;

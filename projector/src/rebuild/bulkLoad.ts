@@ -54,6 +54,8 @@ interface Group {
   readonly layout: WriteLayout;
   /** Its held tables still held: name → their changes folded over the load so far. */
   readonly held: Map<string, TableChanges>;
+  /** What its batch writers handed over to the next batch (BatchWriter.handOver), by projection. */
+  handed: Map<Projection, unknown>;
   /** The lane (connection) that writes it; chosen again before each batch (assignLanes). */
   lane: number;
   /** Its writes' cost: a moving average of the milliseconds its share of a batch took to write (0: not measured). */
@@ -98,7 +100,7 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
     const layout = createWriteLayout(members, catalog, options.tables);
     const held = new Map<string, TableChanges>();
     for (const [name, table] of layout.writable) if (table.held) held.set(name, new TableChanges(table.info, table.positionColumn, { fresh: true }));
-    return { dispatcher: new EventDispatcher(members, silentProjectorLogger), layout, held, lane: 0, writeMs: 0 };
+    return { dispatcher: new EventDispatcher(members, silentProjectorLogger), layout, held, handed: new Map(), lane: 0, writeMs: 0 };
   });
   const heldRowLimit = options.heldRowLimit ?? HELD_ROW_LIMIT;
   // Each lane holds a connection for the whole load; one more of the pool stays free for reading the log.
@@ -120,7 +122,7 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
       next = store.readAll({ after: page.at(-1)!.position, limit: batchSize });
       next.catch(() => undefined);
 
-      const changes = groups.map((group) => new BatchChanges(group.layout, group.held));
+      const changes = groups.map((group) => takeOver(group));
       for (let e = 0; e < page.length; e += 1) {
         // The lanes' COPY data and the next page's rows move only when the event loop turns: without a turn now and
         // then, the server would wait for them as long as the fold of the whole page takes.
@@ -133,6 +135,7 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
         }
       }
 
+      for (let g = 0; g < groups.length; g += 1) handOver(groups[g]!, changes[g]!);
       await writing;
       // A held table grown past the limit is written now (its changes of this page included), and from the next
       // page on updated batch by batch.
@@ -155,6 +158,18 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
       last = batchEnd;
     }
     await writing;
+    // What the last batch handed over, written by writers of its own (they hand nothing over).
+    const rest = groups.map((group) => takeOver(group));
+    await allLanes(
+      clients.map((client, lane) =>
+        writeLane(
+          client,
+          groups.flatMap((group, g) => (group.lane === lane ? [{ group, changes: rest[g]! }] : [])),
+          [],
+          options.logger,
+        ),
+      ),
+    );
     await writeHeld(clients, groups, () => true, options.logger);
     return { events, last };
   } finally {
@@ -162,6 +177,23 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
       await pooled.client.query('RESET synchronous_commit').catch(() => undefined);
       pooled.release();
     }
+  }
+}
+
+/** A group's changes for its next batch, its writers given first what the batch before handed over. */
+function takeOver(group: Group): BatchChanges {
+  const changes = new BatchChanges(group.layout, group.held);
+  for (const [projection, handed] of group.handed) changes.writerFor(projection).takeOver!(handed);
+  changes.handedIn = group.handed;
+  group.handed = new Map();
+  return changes;
+}
+
+/** Once a group's batch is folded: what its writers leave to the next batch instead of writing it. */
+function handOver(group: Group, changes: BatchChanges): void {
+  for (const [projection, writer] of changes.writers) {
+    const handed = writer.handOver?.();
+    if (handed !== undefined) group.handed.set(projection, handed);
   }
 }
 
@@ -230,5 +262,13 @@ async function writeLane(
       }
     }
   }
-  for (const { group } of pending) await writeEventByEvent(client, group.dispatcher, group.layout, events, group.held);
+  for (const { group, changes } of pending) {
+    // What the batch before handed over comes first in the log: written before the events, by writers of its own.
+    if (changes.handedIn.size > 0) {
+      const handedIn = new BatchChanges(group.layout, group.held);
+      for (const [projection, handed] of changes.handedIn) handedIn.writerFor(projection).takeOver!(handed);
+      await writeChanges(client, handedIn);
+    }
+    await writeEventByEvent(client, group.dispatcher, group.layout, events, group.held);
+  }
 }

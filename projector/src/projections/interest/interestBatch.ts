@@ -50,6 +50,14 @@ export interface DayTotals {
 
 const UPC = String(UNITS_PER_CENT);
 
+/** The day balances one batch of a rebuild handed over to the next (InterestBatch.handOver). */
+class HandedDayBalances {
+  constructor(readonly balances: readonly HeldDayBalance[]) {}
+}
+
+/** Day balances a rebuild's batch hands over at most (about 200 bytes each in memory). */
+export const MAX_HANDED_OVER = 500_000;
+
 /**
  * One batch of the interest projection, in log order: the money events between two day events (a segment) become
  * a few set-based statements (the accounts opened, the day balances, the payments), and each day event one
@@ -58,8 +66,9 @@ const UPC = String(UNITS_PER_CENT);
  * "Accrued when read"), so no statement writes every account but the month's roll. The order of the statements is the
  * log's, so an accrual sees exactly the events before it — whatever the batch's size (a rebuild's batches hold
  * days). The money events' day balances are held and handed to the accrual of the batch that folds them
- * (HeldDayBalances), never written only to be deleted; those no accrual of the batch folds are written at its end.
- * Every statement is idempotent on its own (see docs/interest.md, "Replayable"):
+ * (HeldDayBalances), never written only to be deleted; those no accrual of the batch folds are written at its end, or
+ * in a rebuild's bulk load handed over to the next batch (handOver, takeOver). Every statement is idempotent on its
+ * own (see docs/interest.md, "Replayable"):
  *   - a day balance is dated by its event's position against rm.interest_days (the accruals before it), skipped when
  *     an accrual at or after its date is recorded already, and replaces a date's row only with a later event;
  *   - a payment counts once (its transaction id is the key of rm.interest_payments);
@@ -69,6 +78,12 @@ export class InterestBatch implements BatchWriter {
   private readonly steps: Step[] = [];
   private current: Segment | undefined;
   private readonly seen = new Set<string>();
+  /** The day balances the batch before handed over (takeOver): before this batch's events in the log. */
+  private readonly carried: HeldDayBalance[] = [];
+  /** True once handOver gave away the day balances left: statements() no longer writes them. */
+  private handed = false;
+
+  constructor(private readonly maxHandedOver = MAX_HANDED_OVER) {}
 
   /** False when this event (by position) was added already in this batch. */
   private first(position: string): boolean {
@@ -115,29 +130,57 @@ export class InterestBatch implements BatchWriter {
   }
 
   statements(tables: ReadModelTables): Statement[] {
+    const out: Statement[] = [];
+    const left = this.walk(tables, out);
+    if (!this.handed && left.length > 0) out.push(dayBalancesStatement(tables, left));
+    return out;
+  }
+
+  /**
+   * In a rebuild's bulk load: the day balances no accrual of this batch folds go to the next batch, whose accrual
+   * folds them (a day of a large bank spans several batches), instead of into the table and out again. Past
+   * MAX_HANDED_OVER they are written here (a log without accruals would otherwise hold them all).
+   */
+  handOver(): unknown {
+    const left = this.walk(undefined, undefined);
+    if (left.length === 0 || left.length > this.maxHandedOver) return undefined;
+    this.handed = true;
+    return new HandedDayBalances(left);
+  }
+
+  takeOver(handed: unknown): void {
+    if (!(handed instanceof HandedDayBalances)) throw new TypeError('The interest batch takes over only the day balances an interest batch handed over');
+    this.carried.push(...handed.balances);
+  }
+
+  /**
+   * Walks the batch in log order, the day balances held (those taken over first) and handed to the accrual of the
+   * batch that folds them; with `tables`, pushes the statements to `out`. Returns the day balances left unfolded.
+   */
+  private walk(tables: ReadModelTables | undefined, out: Statement[] | undefined): HeldDayBalance[] {
     // A day booked in this batch (a rebuild's, a projector catching up) gives its accrual the totals the log
     // recorded, so the accrual need not compute them over every account.
     const booked = new Map<string, DayTotals>();
     for (const step of this.steps) if (step.kind === 'booked') booked.set(step.businessDate, step.totals);
-    const out: Statement[] = [];
     // The day balances of the batch's money events are held here and handed to the accrual of the batch that folds
     // them, instead of written and deleted again; those no accrual of the batch folds are written at its end.
     let accruedThrough: string | undefined;
-    const held = new HeldDayBalances();
+    const held = new HeldDayBalances(this.carried);
     for (const step of this.steps) {
       if (step.kind === 'segment') {
-        out.push(...segmentStatements(tables, step.segment));
+        if (tables && out) out.push(...segmentStatements(tables, step.segment));
         const first = accruedThrough === undefined ? undefined : addDays(accruedThrough, 1);
         for (const money of step.segment.money) held.add(money, first);
       } else if (step.kind === 'accrued') {
-        out.push(accrualStatement(tables, step, booked.get(step.businessDate), held.takeThrough(step.businessDate)));
+        const folded = held.takeThrough(step.businessDate);
+        if (tables && out) out.push(accrualStatement(tables, step, booked.get(step.businessDate), folded));
         accruedThrough = step.businessDate;
-      } else if (step.kind === 'booked') out.push({ text: `UPDATE ${tables.interestDays} SET booked = true WHERE business_date = $1::date AND NOT booked`, values: [step.businessDate] });
-      else out.push(monthCloseStatement(tables, step));
+      } else if (tables && out) {
+        if (step.kind === 'booked') out.push({ text: `UPDATE ${tables.interestDays} SET booked = true WHERE business_date = $1::date AND NOT booked`, values: [step.businessDate] });
+        else out.push(monthCloseStatement(tables, step));
+      }
     }
-    const left = held.takeThrough(undefined);
-    if (left.length > 0) out.push(dayBalancesStatement(tables, left));
-    return out;
+    return held.takeThrough(undefined);
   }
 }
 
@@ -157,7 +200,12 @@ interface HeldDayBalance {
  * statements keep the latest by log position (an object per event and no map: this runs for every money event).
  */
 class HeldDayBalances {
-  private held: HeldDayBalance[] = [];
+  private held: HeldDayBalance[];
+
+  /** `carried`: those a batch before handed over, copied (takeThrough dates them in place). */
+  constructor(carried: readonly HeldDayBalance[]) {
+    this.held = carried.map((balance) => ({ ...balance }));
+  }
 
   /** Holds a money event; `first` is the day after the last accrual of the batch before it (none: undefined). */
   add(money: InterestMoney, first: string | undefined): void {

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { readModelTables } from '../../schema/readModelTables';
+import { InterestBatch, type InterestMoney } from './interestBatch';
+
+const tables = readModelTables('rm');
+const ANA = '00000000-0000-4000-8000-0000000000a1';
+const BEN = '00000000-0000-4000-8000-0000000000b2';
+
+const money = (userId: string, businessDate: string, balanceAfterCents: number, position: string): InterestMoney => ({
+  userId,
+  account: 'savings',
+  businessDate,
+  balanceAfterCents,
+  position,
+});
+
+/** The statement that writes day balances into the table, if any. */
+const dayBalanceInserts = (batch: InterestBatch) => batch.statements(tables).filter((s) => s.text.includes(`INSERT INTO ${tables.interestDayBalances}`));
+
+/** The accrual statement's held day balances: user ids, dates, balances, positions and dated flags, as passed. */
+function heldOfAccrual(batch: InterestBatch): unknown[][] {
+  const accrual = batch.statements(tables).find((s) => s.text.includes(`INSERT INTO ${tables.interestDays}`));
+  expect(accrual).toBeDefined();
+  return accrual!.values!.slice(4) as unknown[][];
+}
+
+describe('the interest batch hands its day balances over to the next batch of a rebuild', () => {
+  it('writes the day balances no accrual of the batch folds, unless it hands them over', () => {
+    const written = new InterestBatch();
+    written.money(money(ANA, '2028-01-02', 100, '00000000000000000010'));
+    expect(dayBalanceInserts(written)).toHaveLength(1);
+
+    const handing = new InterestBatch();
+    handing.money(money(ANA, '2028-01-02', 100, '00000000000000000010'));
+    expect(handing.handOver()).toBeDefined();
+    expect(dayBalanceInserts(handing)).toEqual([]);
+    // Asked again (a batch written again with upserts), the statements are the same.
+    expect(handing.statements(tables)).toEqual(handing.statements(tables));
+  });
+
+  it('gives what it took over to its accrual first, in the log’s order, dated as the batch before dated them', () => {
+    const first = new InterestBatch();
+    first.money(money(ANA, '2028-01-01', 100, '00000000000000000010'));
+    first.accrued('2028-01-01', 50_000, 0, '00000000000000000011');
+    // After the accrual of the 1st: dated the 2nd, though its business date is the 1st (the COB's own money).
+    first.money(money(BEN, '2028-01-01', 200, '00000000000000000012'));
+    const handed = first.handOver();
+    expect(handed).toBeDefined();
+
+    const second = new InterestBatch();
+    second.takeOver(handed);
+    // Before the second batch's first accrual: not dated here (the accrual's statement dates it).
+    second.money(money(ANA, '2028-01-02', 150, '00000000000000000013'));
+    second.accrued('2028-01-02', 50_000, 0, '00000000000000000014');
+    expect(heldOfAccrual(second)).toEqual([
+      [BEN, ANA],
+      ['savings', 'savings'],
+      ['2028-01-02', '2028-01-02'],
+      [200, 150],
+      ['00000000000000000012', '00000000000000000013'],
+      [true, false],
+    ]);
+    expect(dayBalanceInserts(second)).toEqual([]);
+  });
+
+  it('hands over again what no accrual of the next batch folds, whatever was taken over', () => {
+    const first = new InterestBatch();
+    first.money(money(ANA, '2028-01-03', 100, '00000000000000000010'));
+    const second = new InterestBatch();
+    second.takeOver(first.handOver());
+    second.money(money(BEN, '2028-01-03', 300, '00000000000000000011'));
+    const third = new InterestBatch();
+    third.takeOver(second.handOver());
+    // The last batch of the load writes them: nothing after it to hand them to.
+    const [insert] = dayBalanceInserts(third);
+    expect(insert!.values).toEqual([[ANA, BEN], ['savings', 'savings'], ['2028-01-03', '2028-01-03'], [100, 300], ['00000000000000000010', '00000000000000000011']]);
+  });
+
+  it('past its limit writes the day balances left instead of handing them over', () => {
+    const batch = new InterestBatch(2);
+    for (let i = 0; i < 3; i += 1) batch.money(money(ANA, '2028-01-02', 100 + i, `0000000000000000002${i}`));
+    expect(batch.handOver()).toBeUndefined();
+    expect(dayBalanceInserts(batch)).toHaveLength(1);
+    const small = new InterestBatch(2);
+    small.money(money(ANA, '2028-01-02', 100, '00000000000000000020'));
+    small.money(money(BEN, '2028-01-02', 100, '00000000000000000021'));
+    expect(small.handOver()).toBeDefined();
+  });
+
+  it('takes over only what an interest batch handed over', () => {
+    expect(() => new InterestBatch().takeOver([{ userId: ANA }])).toThrow(TypeError);
+  });
+});
