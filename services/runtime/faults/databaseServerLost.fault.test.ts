@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { startHaPostgres, type HaPostgres } from '@bank/testkit';
+import { startHaPostgres, type HaNode, type HaPostgres } from '@bank/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRecord, createFaultBank, INITIAL_DOLLARS, repoRoot, sleep, waitForQuiet, type FaultBank } from './faultHarness';
 import { answerCounts, finalAnswer, keyedTransferLoad, type KeyedTransfer } from './keyedLoad';
@@ -57,6 +59,16 @@ async function expectTransfersRecordedOnce(transfers: readonly KeyedTransfer[], 
   expect(BigInt(record.total)).toBe(BigInt(fx.customers.length * INITIAL_DOLLARS * 100));
 }
 
+/** The lines of a node's Patroni log that say how it handled its server's crash (failover or restart in place). */
+function haDecisions(ha: HaPostgres, node: HaNode): string {
+  const log = path.join(ha.dir, `${node.name}.log`);
+  if (!existsSync(log)) return `(no log at ${log})`;
+  // Patroni's own lines (PostgreSQL's log goes to the same file): its HA loop's decisions and what they rested on.
+  const patroni = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (INFO|WARNING|ERROR|CRITICAL):/;
+  const wanted = /crash|fail|lag|healthy|wal_position|timeline|Member|Got response|demot|promot|restart|starting/i;
+  return readFileSync(log, 'utf8').split('\n').filter((line) => patroni.test(line) && wanted.test(line)).slice(-30).join('\n');
+}
+
 describe('the database server lost', () => {
   it('primary killed under load: the standby takes over, writes succeed within 15 s, every 201 present once, nothing restarted', async () => {
     const before = await fx.postgres.waitHealthy();
@@ -82,7 +94,7 @@ describe('the database server lost', () => {
     );
     expect(recoveredAt, 'a transfer sent after the kill answered 201').toBeDefined();
     expect(recoveredAt! - killedAt).toBeLessThan(15_000);
-    expect(after?.name).not.toBe(before.name);
+    expect(after?.name, `the standby took over; the old primary's Patroni said:\n${haDecisions(fx.postgres, before)}`).not.toBe(before.name);
     expect(fx.bank.child.exitCode).toBeNull();
     // While the primary is gone a transfer is answered 503 (retry with the same key) or waits until a server takes
     // writes again (a quick failover: then none is 503), or its client stops waiting (0) and retries; never a 500 or
