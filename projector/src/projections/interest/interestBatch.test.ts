@@ -87,6 +87,15 @@ describe('the interest batch hands its day balances over to the next batch of a 
     expect(small.handOver()).toBeDefined();
   });
 
+  it('takes over a large bank’s day of day balances', () => {
+    const day = new InterestBatch();
+    for (let i = 0; i < 300_000; i += 1) day.money(money(ANA, '2028-01-02', i, String(i).padStart(20, '0')));
+    const next = new InterestBatch();
+    next.takeOver(day.handOver());
+    const [insert] = dayBalanceInserts(next);
+    expect((insert!.values![4] as string[]).length).toBe(300_000);
+  });
+
   it('takes over only what an interest batch handed over', () => {
     expect(() => new InterestBatch().takeOver([{ userId: ANA }])).toThrow(TypeError);
   });

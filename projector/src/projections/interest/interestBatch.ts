@@ -150,7 +150,8 @@ export class InterestBatch implements BatchWriter {
 
   takeOver(handed: unknown): void {
     if (!(handed instanceof HandedDayBalances)) throw new TypeError('The interest batch takes over only the day balances an interest batch handed over');
-    this.carried.push(...handed.balances);
+    // One by one: a spread of a day's balances of a large bank would pass more arguments than a call takes.
+    for (const balance of handed.balances) this.carried.push(balance);
   }
 
   /**
@@ -168,7 +169,7 @@ export class InterestBatch implements BatchWriter {
     const held = new HeldDayBalances(this.carried);
     for (const step of this.steps) {
       if (step.kind === 'segment') {
-        if (tables && out) out.push(...segmentStatements(tables, step.segment));
+        if (tables && out) for (const statement of segmentStatements(tables, step.segment)) out.push(statement);
         const first = accruedThrough === undefined ? undefined : addDays(accruedThrough, 1);
         for (const money of step.segment.money) held.add(money, first);
       } else if (step.kind === 'accrued') {
