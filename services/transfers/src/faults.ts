@@ -10,7 +10,9 @@
  *   after-send           process: external transfer's record started; not yet queued for its ACH file
  *   after-refund-credit  process: payer refunded; TransferRefunded not yet appended
  *
- * Every hit writes `FAULT <point>` on stdout first, so a test knows where the process stopped.
+ * Every hit writes `FAULT <point> <transferId>` on stdout first (the id where the caller knows it), so a test knows
+ * where the process stopped, and for which transfer: a process that starts again from its checkpoint runs the
+ * transfers after it again, and passes their points again.
  */
 export const faultPoints = [
   'after-debit',
@@ -22,7 +24,7 @@ export const faultPoints = [
 ] as const;
 export type FaultPoint = (typeof faultPoints)[number];
 
-export type FaultHook = (point: FaultPoint) => Promise<void>;
+export type FaultHook = (point: FaultPoint, transferId?: string) => Promise<void>;
 
 export const noFaults: FaultHook = async () => undefined;
 
@@ -36,10 +38,10 @@ export function faultHookFromSpec(spec: string | undefined, nodeEnv = process.en
     if (mode !== 'hang' && mode !== 'exit') throw new Error(`Unknown fault mode ${mode}`);
     modes.set(point, mode);
   }
-  return async (point) => {
+  return async (point, transferId) => {
     const mode = modes.get(point);
     if (!mode) return;
-    process.stdout.write(`FAULT ${point}\n`);
+    process.stdout.write(`FAULT ${point}${transferId ? ` ${transferId}` : ''}\n`);
     if (mode === 'exit') process.kill(process.pid, 'SIGKILL');
     await new Promise<never>(() => {
       // hang until killed

@@ -183,7 +183,7 @@ export async function requestTransfer(deps: TransferRequestDeps, command: Transf
     waiter?.cancel();
     throw error;
   }
-  await (deps.fault ?? noFaults)('after-debit');
+  await (deps.fault ?? noFaults)('after-debit', transferId);
   const decided = result.events[0];
   const debit = decided?.type === 'AccountDebited' ? decided.data : undefined;
   const internal = recipient.kind === 'internal';

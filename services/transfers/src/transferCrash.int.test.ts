@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountDecider, streams, transferInput, type TransferPhase } from '@bank/domain';
 import { migrateReadModels } from '@bank/projector';
+import { comparePositions } from '@bank/eventstore';
 import { createTransferFixture, spawnTs, waitUntil, type Child, type TestCustomer, type TransferFixture } from '@bank/testkit';
 import type { FaultPoint } from './faults';
+import { readProcessCheckpoint } from './processCheckpoint';
 import { requestTransfer, type TransferAnswer } from './requestTransfer';
 
 /**
@@ -42,6 +44,24 @@ function request(payer: TestCustomer, accountNumber: string, amount: number): Pr
       idempotencyKey: randomUUID(),
     },
   );
+}
+
+/**
+ * Stops a worker once the transfer process's checkpoint is past the transfer's debit. Stopped earlier (a step in its
+ * retry backoff when the transfer was already seen done), the next worker would run the transfer again from the
+ * checkpoint and pass its fault point for that old transfer, not for the case's own.
+ */
+async function stopWhenPast(worker: Child, payerId: string, transferId: string): Promise<void> {
+  const debit = (await fx.store.readStream(streams.account(payerId))).find((e) => e.type === 'AccountDebited' && e.data.transferId === transferId);
+  if (!debit) throw new Error(`No debit of ${transferId}`);
+  await waitUntil(
+    async () => {
+      const checkpoint = await readProcessCheckpoint(fx.pool, 'transfers');
+      return checkpoint !== undefined && comparePositions(checkpoint, debit.position) >= 0;
+    },
+    { timeoutMs: 30_000, what: `the transfer process's checkpoint past ${transferId}` },
+  );
+  await worker.stop();
 }
 
 async function phase(transferId: string): Promise<TransferPhase | 'none'> {
@@ -98,7 +118,7 @@ describe('the worker killed with SIGKILL at every point of a transfer, then star
     const crashing = startWorker(point);
     await crashing.waitFor('BANK READY', { timeoutMs: 60_000 });
     const answer = await request(payer, accountNumber, 100);
-    await crashing.waitFor(`FAULT ${point}`, { timeoutMs: 30_000 });
+    await crashing.waitFor(`FAULT ${point} ${answer.transferId}`, { timeoutMs: 30_000 });
     expect(await crashing.exited).toBeNull(); // killed by SIGKILL, no exit code
     if (kind === 'external') expect(await queuedTimes(answer.transferId)).toBe(0);
     const restarted = startWorker();
@@ -106,7 +126,7 @@ describe('the worker killed with SIGKILL at every point of a transfer, then star
       timeoutMs: 40_000,
       what: `the transfer ${end}`,
     });
-    await restarted.stop();
+    await stopWhenPast(restarted, payer.userId, answer.transferId);
 
     expect(await legs(answer, payer, payee)).toEqual({ debit: 1, credit: kind === 'internal' ? 1 : 0, refund: kind === 'closed' ? 1 : 0 });
     if (kind === 'external') expect(await queuedTimes(answer.transferId)).toBe(1);

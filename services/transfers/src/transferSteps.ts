@@ -75,8 +75,8 @@ export function transferStepContext(transferId: string, step: TransferStep, inde
   };
 }
 
-async function fault(deps: TransferStepDeps, point: FaultPoint): Promise<void> {
-  await (deps.fault ?? noFaults)(point);
+async function fault(deps: TransferStepDeps, point: FaultPoint, transferId: string): Promise<void> {
+  await (deps.fault ?? noFaults)(point, transferId);
 }
 
 export async function readTransfer(commands: CommandHandler, transferId: string): Promise<TransferState> {
@@ -129,8 +129,8 @@ async function runStep(deps: TransferStepDeps, request: TransferRequest, step: E
   for (const [index, action] of actions.entries()) {
     // An external transfer whose record is past 'debited' (in a file, settled, returned) is not queued again.
     if (action.stream === 'ach' && state !== undefined && state.phase !== 'debited' && state.phase !== 'requested') break;
-    if (action.stream === 'ach') await fault(deps, 'after-send');
-    if (action.stream === 'payee') await fault(deps, 'before-credit');
+    if (action.stream === 'ach') await fault(deps, 'after-send', request.transferId);
+    if (action.stream === 'payee') await fault(deps, 'before-credit', request.transferId);
     try {
       const result = await runAction(deps, request, step, index, action, causationId);
       if (action.stream === 'transfer') {
@@ -152,14 +152,14 @@ async function runStep(deps: TransferStepDeps, request: TransferRequest, step: E
       }
       throw error;
     }
-    if (action.stream === 'payee') await fault(deps, 'after-credit');
+    if (action.stream === 'payee') await fault(deps, 'after-credit', request.transferId);
     if (action.stream === 'payer' && step === 'credit') {
       publish(deps, request, 'completed', payerPosition);
-      await fault(deps, 'after-complete');
+      await fault(deps, 'after-complete', request.transferId);
     }
     if (action.stream === 'payer' && step === 'refund' && action.command.type === 'RefundTransfer') {
       publish(deps, request, 'failed', payerPosition);
-      await fault(deps, 'after-refund-credit');
+      await fault(deps, 'after-refund-credit', request.transferId);
     }
   }
   if (step === 'send') {

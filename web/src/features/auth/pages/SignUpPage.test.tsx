@@ -69,14 +69,15 @@ describe('SignUpPage', () => {
   it('asks for at least 6 characters of password', async () => {
     renderWithRouter(<SignUpPage />, { path: '/signup' });
     await fill({ password: 'abc12', repeatPassword: 'abc12' });
-    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    // The validation awaits the form's schema module: its messages come after the click, not with it.
+    expect(await screen.findByText('Password must be at least 6 characters')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("says 'Passwords do not match' and does not submit when the passwords differ", async () => {
     renderWithRouter(<SignUpPage />, { path: '/signup' });
     await fill({ repeatPassword: 'secret-pasS' });
-    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(screen.getByLabelText('Repeat password')).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -84,7 +85,7 @@ describe('SignUpPage', () => {
   it('reports a mismatch even while other fields are still empty', async () => {
     renderWithRouter(<SignUpPage />, { path: '/signup' });
     await fill({ firstName: '', repeatPassword: 'different' });
-    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(screen.getByText('First name is required')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -40,7 +40,7 @@ describe('ContactForm', () => {
   it('refuses a malformed e-mail address', async () => {
     render(<ContactForm />);
     await fillAndSend({ email: 'grace-at-example' });
-    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
