@@ -143,33 +143,14 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
       const batchEnd = page.at(-1)!;
       const written = events + page.length;
       assignLanes(groups, laneCount);
-      writing = allLanes(
-        clients.map((client, lane) =>
-          writeLane(
-            client,
-            groups.flatMap((group, g) => (group.lane === lane ? [{ group, changes: changes[g]! }] : [])),
-            page,
-            options.logger,
-          ),
-        ),
-      ).then(() => options.onBatch?.({ events: written, position: batchEnd.position }));
+      writing = writeLanes(clients, groups, changes, page, options.logger).then(() => options.onBatch?.({ events: written, position: batchEnd.position }));
       writing.catch(() => undefined);
       events = written;
       last = batchEnd;
     }
     await writing;
     // What the last batch handed over, written by writers of its own (they hand nothing over).
-    const rest = groups.map((group) => takeOver(group));
-    await allLanes(
-      clients.map((client, lane) =>
-        writeLane(
-          client,
-          groups.flatMap((group, g) => (group.lane === lane ? [{ group, changes: rest[g]! }] : [])),
-          [],
-          options.logger,
-        ),
-      ),
-    );
+    await writeLanes(clients, groups, groups.map((group) => takeOver(group)), [], options.logger);
     await writeHeld(clients, groups, () => true, options.logger);
     return { events, last };
   } finally {
@@ -180,10 +161,16 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
   }
 }
 
+/** A group's changes whose writers start from what a batch handed over (BatchWriter.takeOver). */
+function changesFrom(group: Group, handed: ReadonlyMap<Projection, unknown>): BatchChanges {
+  const changes = new BatchChanges(group.layout, group.held);
+  for (const [projection, value] of handed) changes.writerFor(projection).takeOver!(value);
+  return changes;
+}
+
 /** A group's changes for its next batch, its writers given first what the batch before handed over. */
 function takeOver(group: Group): BatchChanges {
-  const changes = new BatchChanges(group.layout, group.held);
-  for (const [projection, handed] of group.handed) changes.writerFor(projection).takeOver!(handed);
+  const changes = changesFrom(group, group.handed);
   changes.handedIn = group.handed;
   group.handed = new Map();
   return changes;
@@ -215,6 +202,18 @@ async function writeHeld(clients: readonly pg.ClientBase[], groups: readonly Gro
       }
     }),
   );
+}
+
+/** One batch's changes written, each group's on its lane, the lanes at once. */
+function writeLanes(
+  clients: readonly pg.ClientBase[],
+  groups: readonly Group[],
+  changes: readonly BatchChanges[],
+  events: readonly RecordedEvent[],
+  logger: ProjectorLogger,
+): Promise<void> {
+  const laneWork = (lane: number) => groups.flatMap((group, g) => (group.lane === lane ? [{ group, changes: changes[g]! }] : []));
+  return allLanes(clients.map((client, lane) => writeLane(client, laneWork(lane), events, logger)));
 }
 
 /**
@@ -264,11 +263,7 @@ async function writeLane(
   }
   for (const { group, changes } of pending) {
     // What the batch before handed over comes first in the log: written before the events, by writers of its own.
-    if (changes.handedIn.size > 0) {
-      const handedIn = new BatchChanges(group.layout, group.held);
-      for (const [projection, handed] of changes.handedIn) handedIn.writerFor(projection).takeOver!(handed);
-      await writeChanges(client, handedIn);
-    }
+    if (changes.handedIn.size > 0) await writeChanges(client, changesFrom(group, changes.handedIn));
     await writeEventByEvent(client, group.dispatcher, group.layout, events, group.held);
   }
 }
