@@ -96,6 +96,28 @@ describe('the interest batch hands its day balances over to the next batch of a 
     expect((insert!.values![4] as string[]).length).toBe(300_000);
   });
 
+  it('walks its steps once for the hand-over and the statements, and again when an event or a take-over came since', () => {
+    const batch = new InterestBatch();
+    batch.money(money(ANA, '2028-01-02', 100, '00000000000000000030'));
+    expect(dayBalanceInserts(batch)[0]!.values![0]).toEqual([ANA]);
+    batch.money(money(BEN, '2028-01-02', 200, '00000000000000000031'));
+    expect(dayBalanceInserts(batch)[0]!.values![0]).toEqual([ANA, BEN]);
+    batch.accrued('2028-01-02', 50_000, 0, '00000000000000000032');
+    expect(dayBalanceInserts(batch)).toEqual([]);
+    expect(heldOfAccrual(batch)[0]).toEqual([ANA, BEN]);
+
+    const before = new InterestBatch();
+    before.money(money(BEN, '2028-01-01', 50, '00000000000000000029'));
+    const taking = new InterestBatch();
+    taking.money(money(ANA, '2028-01-02', 100, '00000000000000000030'));
+    expect(dayBalanceInserts(taking)[0]!.values![0]).toEqual([ANA]);
+    taking.takeOver(before.handOver());
+    expect(dayBalanceInserts(taking)[0]!.values![0]).toEqual([BEN, ANA]);
+    // The walk the hand-over made is the one the statements then write from.
+    expect(taking.handOver()).toBeDefined();
+    expect(dayBalanceInserts(taking)).toEqual([]);
+  });
+
   it('takes over only what an interest batch handed over', () => {
     expect(() => new InterestBatch().takeOver([{ userId: ANA }])).toThrow(TypeError);
   });

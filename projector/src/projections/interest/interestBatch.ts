@@ -82,6 +82,8 @@ export class InterestBatch implements BatchWriter {
   private readonly carried: HeldDayBalance[] = [];
   /** True once handOver gave away the day balances left: statements() no longer writes them. */
   private handed = false;
+  /** The walk of the steps as they stand (walk), kept until a step or a take-over changes them. */
+  private walked: Walk | undefined;
 
   constructor(private readonly maxHandedOver = MAX_HANDED_OVER) {}
 
@@ -89,6 +91,7 @@ export class InterestBatch implements BatchWriter {
   private first(position: string): boolean {
     if (this.seen.has(position)) return false;
     this.seen.add(position);
+    this.walked = undefined;
     return true;
   }
 
@@ -130,8 +133,14 @@ export class InterestBatch implements BatchWriter {
   }
 
   statements(tables: ReadModelTables): Statement[] {
+    const { booked, folds, left } = this.walk();
     const out: Statement[] = [];
-    const left = this.walk(tables, out);
+    for (const step of this.steps) {
+      if (step.kind === 'segment') for (const statement of segmentStatements(tables, step.segment)) out.push(statement);
+      else if (step.kind === 'accrued') out.push(accrualStatement(tables, step, booked.get(step.businessDate), folds.get(step)!));
+      else if (step.kind === 'booked') out.push({ text: `UPDATE ${tables.interestDays} SET booked = true WHERE business_date = $1::date AND NOT booked`, values: [step.businessDate] });
+      else out.push(monthCloseStatement(tables, step));
+    }
     if (!this.handed && left.length > 0) out.push(dayBalancesStatement(tables, left));
     return out;
   }
@@ -142,7 +151,7 @@ export class InterestBatch implements BatchWriter {
    * MAX_HANDED_OVER they are written here (a log without accruals would otherwise hold them all).
    */
   handOver(): unknown {
-    const left = this.walk(undefined, undefined);
+    const { left } = this.walk();
     if (left.length === 0 || left.length > this.maxHandedOver) return undefined;
     this.handed = true;
     return new HandedDayBalances(left);
@@ -152,37 +161,44 @@ export class InterestBatch implements BatchWriter {
     if (!(handed instanceof HandedDayBalances)) throw new TypeError('The interest batch takes over only the day balances an interest batch handed over');
     // One by one: a spread of a day's balances of a large bank would pass more arguments than a call takes.
     for (const balance of handed.balances) this.carried.push(balance);
+    this.walked = undefined;
   }
 
   /**
    * Walks the batch in log order, the day balances held (those taken over first) and handed to the accrual of the
-   * batch that folds them; with `tables`, pushes the statements to `out`. Returns the day balances left unfolded.
+   * batch that folds them. Gives each accrual the day balances it folds, and the day balances left unfolded; done once
+   * for handOver and statements() alike (a rebuild asks both), again only when a step or a take-over came since.
    */
-  private walk(tables: ReadModelTables | undefined, out: Statement[] | undefined): HeldDayBalance[] {
+  private walk(): Walk {
+    if (this.walked) return this.walked;
     // A day booked in this batch (a rebuild's, a projector catching up) gives its accrual the totals the log
     // recorded, so the accrual need not compute them over every account.
     const booked = new Map<string, DayTotals>();
     for (const step of this.steps) if (step.kind === 'booked') booked.set(step.businessDate, step.totals);
     // The day balances of the batch's money events are held here and handed to the accrual of the batch that folds
     // them, instead of written and deleted again; those no accrual of the batch folds are written at its end.
+    const folds = new Map<Step, HeldDayBalance[]>();
     let accruedThrough: string | undefined;
     const held = new HeldDayBalances(this.carried);
     for (const step of this.steps) {
       if (step.kind === 'segment') {
-        if (tables && out) for (const statement of segmentStatements(tables, step.segment)) out.push(statement);
         const first = accruedThrough === undefined ? undefined : addDays(accruedThrough, 1);
         for (const money of step.segment.money) held.add(money, first);
       } else if (step.kind === 'accrued') {
-        const folded = held.takeThrough(step.businessDate);
-        if (tables && out) out.push(accrualStatement(tables, step, booked.get(step.businessDate), folded));
+        folds.set(step, held.takeThrough(step.businessDate));
         accruedThrough = step.businessDate;
-      } else if (tables && out) {
-        if (step.kind === 'booked') out.push({ text: `UPDATE ${tables.interestDays} SET booked = true WHERE business_date = $1::date AND NOT booked`, values: [step.businessDate] });
-        else out.push(monthCloseStatement(tables, step));
       }
     }
-    return held.takeThrough(undefined);
+    this.walked = { booked, folds, left: held.takeThrough(undefined) };
+    return this.walked;
   }
+}
+
+/** InterestBatch's walk: the totals of the days booked, each accrual's day balances to fold, those left. */
+interface Walk {
+  readonly booked: ReadonlyMap<string, DayTotals>;
+  readonly folds: ReadonlyMap<Step, HeldDayBalance[]>;
+  readonly left: HeldDayBalance[];
 }
 
 /** A money event's day balance held by a batch: `dated` when `businessDate` is its effective date already. */
