@@ -86,7 +86,7 @@ export function assignLanes(groups: readonly { writeMs: number; lane: number }[]
 }
 
 /**
- * Loads the whole log into a build schema as a pipeline whose stages overlap: the next page of the log is read
+ * Loads the log, up to its head as the load finds it, into a build schema as a pipeline whose stages overlap: the next page of the log is read
  * while the current one is decoded (validated once, for every projection) and folded per group of independent
  * projections, while each lane (a connection) writes the previous batch of its groups: new rows by COPY, updates
  * of earlier rows by one statement per table, in a transaction that does not wait for the WAL flush. Memory is
@@ -115,12 +115,15 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
     let writing: Promise<void> = Promise.resolve();
     let events = 0;
     let last: RecordedEvent | undefined;
-    let next = store.readAll({ limit: batchSize });
-    for (;;) {
-      const page = await next;
+    let next: Promise<RecordedEvent[]> | undefined = store.readAll({ limit: batchSize });
+    while (next) {
+      const page: RecordedEvent[] = await next;
       if (page.length === 0) break;
-      next = store.readAll({ after: page.at(-1)!.position, limit: batchSize });
-      next.catch(() => undefined);
+      // A page short of a batch is the log's head: the load ends with it, and the rebuild's catch-up applies what
+      // was appended since. Read on until a read came back empty, the load would chase a busy bank's appends for as
+      // long as they went on (each batch's page holding what was appended while the one before was written).
+      next = page.length < batchSize ? undefined : store.readAll({ after: page.at(-1)!.position, limit: batchSize });
+      next?.catch(() => undefined);
 
       const changes = groups.map((group) => takeOver(group));
       for (let e = 0; e < page.length; e += 1) {

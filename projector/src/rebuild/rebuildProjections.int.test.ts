@@ -168,6 +168,37 @@ describe('rebuildProjections', () => {
     expect(resyncs?.values[0]?.value ?? 0).toBeGreaterThanOrEqual(0);
   });
 
+  it('on a log that grows with every read, ends its load at the first page short of a batch; the catch-up takes the rest', async () => {
+    const workload = generateWorkload({ events: 1_400, seed: 17 });
+    await untilReadable(await appendConcurrently(db.store, workload.slice(0, 1_000)));
+    // A busy bank, made certain: while the load runs, each read of the log appends 7 more events before it answers,
+    // so the load's next read always finds some (at most 50 times).
+    const more = workload.slice(1_000);
+    let phase = 'load';
+    let loadReads = 0;
+    let grew = 0;
+    const store = Object.create(db.store) as typeof db.store;
+    store.readAll = async (options) => {
+      const page = await db.store.readAll(options);
+      if (phase === 'load') {
+        loadReads += 1;
+        if (grew < 50 && more.length > 0) {
+          grew += 1;
+          await untilReadable(await appendConcurrently(db.store, more.splice(0, 7)));
+        }
+      }
+      return page;
+    };
+    const result = await rebuildProjections({ pool: db.pool, store, batchSize: 200, onProgress: (progress) => (phase = progress.phase) });
+    // 1,000 events: five full pages, and the sixth short of a batch (what the first reads appended). Read on until an
+    // empty read, the load would have read 50 times and more.
+    expect(loadReads).toBeLessThanOrEqual(7);
+    const head = await db.store.headPosition();
+    expect(result.position).toBe(formatPosition(head!));
+    expect(await checkpointOf()).toBe(formatPosition(head!));
+    expect((await verifyReadModels({ pool: db.pool, store: db.store })).mismatches).toEqual([]);
+  });
+
   it('builds the read models from nothing when there are none yet', async () => {
     const appended = await appendConcurrently(db.store, generateWorkload({ events: 300, seed: 3 }));
     await untilReadable(appended);
