@@ -201,6 +201,10 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
             position = batch.at(-1)!.position;
             expected = (await applyBatch(client, tail, batch, expected, { inTransaction: true })).position;
             tailEvents += batch.length;
+            // A page short of a batch is the head: what is appended after it, the live projector applies from the
+            // swapped-in checkpoint. Reading on until a read came back empty would keep the live projector paused
+            // for as long as a busy bank appended.
+            if (batch.length < batchSize) break;
           }
           const exists = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [READ_MODEL_SCHEMA]);
           hadLive = (exists.rowCount ?? 0) > 0;
