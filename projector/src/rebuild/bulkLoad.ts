@@ -86,11 +86,12 @@ export function assignLanes(groups: readonly { writeMs: number; lane: number }[]
 }
 
 /**
- * Loads the log, up to its head as the load finds it, into a build schema as a pipeline whose stages overlap: the next page of the log is read
- * while the current one is decoded (validated once, for every projection) and folded per group of independent
- * projections, while each lane (a connection) writes the previous batch of its groups: new rows by COPY, updates
- * of earlier rows by one statement per table, in a transaction that does not wait for the WAL flush. Memory is
- * bounded by three batches (one read ahead, one folding, one being written) whatever the log's length.
+ * Loads the log, up to its head as the load finds it, into a build schema as a pipeline whose stages overlap: the
+ * next page of the log is read while the current one is decoded (validated once, for every projection) and folded
+ * per group of independent projections, while each lane (a connection) writes the previous batch of its groups:
+ * new rows by COPY, updates of earlier rows by one statement per table, in a transaction that does not wait for the
+ * WAL flush. Memory is bounded by three batches (one read ahead, one folding, one being written) whatever the log's
+ * length.
  */
 export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult> {
   const { pool, store, batchSize } = options;
