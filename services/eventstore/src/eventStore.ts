@@ -242,7 +242,10 @@ export interface EventStore {
    * back to reading the stream).
    */
   readEvent?(stream: string, eventId: string): Promise<RecordedEvent | undefined>;
-  /** Events of the global log in position order, after `after`, at most `limit` (default 1000). */
+  /**
+   * Events of the global log in position order, after `after`, at most `limit` (default 1000); fewer only when the
+   * log as readers see it ends there (a rebuild's load takes a short page for the head: bulkLoad.ts).
+   */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catch-up then live; every event exactly once, in position order. */
   subscribe(handler: SubscriptionHandler, options?: SubscribeOptions): Subscription;

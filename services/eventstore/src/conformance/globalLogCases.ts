@@ -4,7 +4,7 @@ import { newEvents, outOfOrder, readAllPages, waitUntilVisible } from './conform
 import type { ConformanceContext } from './eventStoreConformance';
 
 export function globalLogCases(context: ConformanceContext): void {
-  it('pages through the global log with after and limit, returning every event once in append order', async () => {
+  it('pages through the global log with after and limit, returning every event once in append order, each page full but the last', async () => {
     const start = await context.store.headPosition();
     const streams = Array.from({ length: 4 }, () => context.streams.next('log'));
     const appended: NewEvent[] = [];
@@ -21,6 +21,8 @@ export function globalLogCases(context: ConformanceContext): void {
     const pages = await readAllPages(context.store, start, 7);
 
     expect(pages.every((page) => page.length <= 7)).toBe(true);
+    // A page short of the limit only at the end: a rebuild's load takes one for the log's head (bulkLoad.ts).
+    expect(pages.slice(0, -1).map((page) => page.length).filter((length) => length < 7)).toEqual([]);
     const all = pages.flat();
     expect(outOfOrder(all.map((event) => event.position))).toEqual([]);
     const ours = all.filter((event) => streams.includes(event.streamId));
