@@ -1,5 +1,6 @@
 import { achTables } from './achMigration';
 import { interestAccrualMarks } from './interestMarkMigration';
+import { roomForUpdates } from './fillfactorMigration';
 import { interestDaysByPosition, interestTables } from './interestMigration';
 import { ledgerDaysRecordedAt } from './ledgerDaysRecordedMigration';
 import { ledgerTables } from './ledgerMigration';
@@ -265,6 +266,7 @@ export const migrations: readonly Migration[] = [
   { version: 9, name: 'interest days by accrued position (money events dated by their own position)', sql: interestDaysByPosition },
   { version: 10, name: 'ledger_days.recorded_at (a close counts for the instants after the log recorded it)', sql: ledgerDaysRecordedAt },
   { version: 11, name: 'interest accrued when read: rate sums per day, a mark per account (no daily write of every account)', sql: interestAccrualMarks },
+  { version: 12, name: 'room on the page for the rows updated in place (HOT updates)', sql: roomForUpdates },
 ];
 
 export const LATEST_MIGRATION = migrations.at(-1)!.version;
