@@ -6,7 +6,7 @@ import { schemaIdent } from './readModelSchema';
  * A row updated without changing an indexed column is a HOT update (heap-only tuple) when its page has room for the
  * new version: no index is touched. A full page sends the new version to another page, and every index of the table
  * gets an entry for it. The tables filled by inserts (and by a rebuild's COPY) are packed to 100 % by default, so
- * the first update of a row on a full page was never HOT.
+ * an update of a row on a full page was HOT only once pruning had freed room on it.
  *
  * - rm.users: a customer's block, verification and profile edits; seven indexes, one of them the trigram GIN of the
  *   admin search (fastupdate off), which a non-HOT update fills with every trigram of the row again (about a
@@ -17,7 +17,7 @@ import { schemaIdent } from './readModelSchema';
  * - rm.accounts, rm.beneficiaries, rm.contacts, rm.standing_orders: updated in place again and again. 80 %.
  *
  * rm.transfers is left packed: its status is in an index (the open transfers), so a status change is never HOT.
- * A fillfactor applies to pages filled from now on: a live schema's existing pages keep their room until a rebuild.
+ * A fillfactor applies to pages filled from now on: a live schema's pages filled before it stay packed until a rebuild.
  */
 export const FILLFACTORS: Readonly<Record<string, number>> = {
   users: 80,

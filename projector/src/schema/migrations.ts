@@ -1,6 +1,6 @@
 import { achTables } from './achMigration';
-import { interestAccrualMarks } from './interestMarkMigration';
 import { roomForUpdates } from './fillfactorMigration';
+import { interestAccrualMarks } from './interestMarkMigration';
 import { interestDaysByPosition, interestTables } from './interestMigration';
 import { ledgerDaysRecordedAt } from './ledgerDaysRecordedMigration';
 import { ledgerTables } from './ledgerMigration';
