@@ -36,6 +36,7 @@ import { watchAppliedPosition } from './appliedWatcher';
 import { createBenchDatabase, loadHistory } from './benchDatabase';
 import { startCpuMeter } from './cpuMeter';
 import { watchForeignFence } from './fenceWatch';
+import { hotUpdates } from './hotUpdates';
 import { runAtRate, type RateResult } from './liveRate';
 import { findSustainedRate, SUSTAINED } from './sustainedRate';
 import { tableDigests } from './tableDigest';
@@ -192,6 +193,7 @@ async function main(): Promise<void> {
           `(p90 ${ms(result.trend.firstThirdP90)} in the first third, ${ms(result.trend.lastThirdP90)} in the last); ` +
           `${batches} batches of ${perBatch.toFixed(1)} events on average; ${used.text}; ${foreign.text}`,
       );
+      console.log(`  ${await hotUpdates(pool)}`);
       verified = (await verify(`${rate} events/s`)) && verified;
     }
 
@@ -235,6 +237,7 @@ async function main(): Promise<void> {
             `append's return → applied p50 ${ms(result.afterAppend.p50)} p99 ${ms(result.afterAppend.p99)} ` +
             `(p90 ${ms(result.trend.firstThirdP90)} in the first third, ${ms(result.trend.lastThirdP90)} in the last); ${used.text}; ${foreign.text}; load average after ${load()}`,
         );
+        console.log(`  ${await hotUpdates(pool)}`);
         verified = (await verify(`${target} events/s (80 %)`)) && verified;
       }
     }
