@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { CONNECT_TIMEOUT_MS, createPool, isServiceUnavailable, watchStalledConnections } from '@bank/platform';
+import { CONNECT_TIMEOUT_MS, createPool, isServiceUnavailable, STALL_PROBE_MS, watchStalledConnections } from '@bank/platform';
 import { createTestDatabase, type TestDatabase } from '@bank/testkit';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -67,13 +67,14 @@ afterAll(async () => {
   await database?.drop();
 });
 
-function watchedPool() {
+/** A pool of two behind the relay, watched with a stall bound of 300 ms and the probe's bound given (500 ms by default). */
+function watchedPool(probeMs = 500) {
   const pool = new pg.Pool({ connectionString: relay.url, max: 2 });
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   pools.push(pool);
   const destroyed: number[] = [];
-  watchStalledConnections(pool, { stallMs: 300, probeMs: 500, onDestroyed: (n) => destroyed.push(n) });
+  watchStalledConnections(pool, { stallMs: 300, probeMs, onDestroyed: (n) => destroyed.push(n) });
   return { pool, destroyed };
 }
 
@@ -114,8 +115,11 @@ describe('watchStalledConnections', () => {
   });
 
   it('leaves a long query alone while the server answers the probe', async () => {
-    const { pool, destroyed } = watchedPool();
-    const { rows } = await pool.query<{ done: boolean }>('SELECT true AS done FROM pg_sleep(1.5)');
+    // The probe opens a connection of its own: on a loaded host that took more than 500 ms (a CI run, load 6–7), and a
+    // server that answers late is not a silent one. The bound here is the production pools' (STALL_PROBE_MS).
+    // The query outlasts the probe's bound, so a probe that never answered would have it destroyed.
+    const { pool, destroyed } = watchedPool(STALL_PROBE_MS);
+    const { rows } = await pool.query<{ done: boolean }>('SELECT true AS done FROM pg_sleep($1)', [(STALL_PROBE_MS + 1_500) / 1000]);
     expect(rows[0]!.done).toBe(true);
     expect(destroyed).toEqual([]);
   });
