@@ -14,6 +14,13 @@ export const TOOLING = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/te
 
 const SERVER = ['services', 'projector'];
 
+/**
+ * The only test files that may replace a module (vi.mock, vi.doMock): vitest.config.ts runs them in an isolated project
+ * of their own. Every other test project shares modules between the files of a worker, so a stand-in there would
+ * leak into the files that run after it; `mockingBlocks` refuses it.
+ */
+export const FILES_THAT_REPLACE_MODULES = ['services/api/src/features/audit/verifyEventLog.esdb.test.ts'];
+
 /** Every file, tests included. */
 const everywhere = [
   { target: 'domain', from: [...SERVER, 'web'], message: 'The domain imports nothing of ours: it is pure.' },
@@ -58,5 +65,23 @@ export function boundaryBlocks(importX, createNodeResolver) {
         'import-x/no-extraneous-dependencies': ['error', { packageDir: [root, path.join(root, workspace)], devDependencies: true, peerDependencies: true, optionalDependencies: true }],
       },
     })),
+  ];
+}
+
+/** Refuses vi.mock and vi.doMock outside FILES_THAT_REPLACE_MODULES (see there). */
+export function mockingBlocks() {
+  const message =
+    'Test files share their modules within a worker: replace an export through a seam (an object whose method a test spies on), or add this file to FILES_THAT_REPLACE_MODULES (eslint.boundaries.js) to run it isolated.';
+  return [
+    {
+      files: ['**/*.test.ts', '**/*.test.tsx'],
+      ignores: FILES_THAT_REPLACE_MODULES,
+      rules: {
+        'no-restricted-syntax': [
+          'error',
+          { selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]", message },
+        ],
+      },
+    },
   ];
 }

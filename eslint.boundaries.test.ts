@@ -7,6 +7,11 @@ import { describe, expect, it } from 'vitest';
  */
 const eslint = new ESLint({ cwd: import.meta.dirname });
 
+async function mockRefusals(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`import { vi } from 'vitest';\n${code}\n`, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+}
+
 async function refusals(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath });
   return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith('import-x/')).map((m) => `${m.ruleId}: ${m.message}`);
@@ -51,5 +56,13 @@ describe('the boundaries a linter keeps', () => {
       "import-x/no-extraneous-dependencies: '@bank/projector' should be listed in the project's dependencies. Run 'npm i @bank/projector' to add it",
     ]);
     expect(await refusals('services/commands/src/x.ts', "import '@bank/eventstore';")).toEqual([]);
+  });
+
+  it('a test file replaces a module only where it runs isolated (vitest.config.ts)', async () => {
+    const message = expect.stringContaining('Test files share their modules within a worker');
+    expect(await mockRefusals('services/api/src/features/x.int.test.ts', "vi.mock('./y', () => ({}));")).toEqual([message]);
+    expect(await mockRefusals('web/src/features/x.test.tsx', "vi.doMock('./y', () => ({}));")).toEqual([message]);
+    expect(await mockRefusals('domain/src/x.test.ts', "vi.spyOn(Math, 'random');")).toEqual([]);
+    expect(await mockRefusals('services/api/src/features/audit/verifyEventLog.esdb.test.ts', "vi.mock('./y', () => ({}));")).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
-import { boundaryBlocks } from './eslint.boundaries.js';
+import { boundaryBlocks, mockingBlocks } from './eslint.boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'artifacts/**', 'coverage/**'] },
@@ -40,4 +40,5 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^@bank/(domain|projector|api|worker|books)$', message: 'The event store knows no domain.' }] }] },
   },
   ...boundaryBlocks(importX, createNodeResolver),
+  ...mockingBlocks(),
 );

@@ -1,16 +1,24 @@
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import { FILES_THAT_REPLACE_MODULES } from './eslint.boundaries.js';
 
 const UNIT_FILES = ['domain/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'projector/src/**/*.test.ts', 'services/runtime/bench/**/*.test.ts', 'projector/bench/**/*.test.ts', 'eslint.boundaries.test.ts'];
-/** Unit files that vi.mock a module (a new one fails in the shared `unit` project: add it here). */
-const UNIT_FILES_THAT_MOCK = ['services/api/src/features/audit/verifyEventLog.esdb.test.ts'];
+/**
+ * Unit files that vi.mock a module: they run in a project of their own, isolated. Every other project shares modules
+ * between the files of a worker, where a stand-in would leak into the files after it (or arrive too late): the linter
+ * refuses vi.mock anywhere else (eslint.config.js).
+ */
+const UNIT_FILES_THAT_MOCK = FILES_THAT_REPLACE_MODULES;
 
 /**
- * `npm test` (.ci/test) runs two lanes at once: TEST_LANE=main (every project but the serial ones) and
- * TEST_LANE=serial (the projects whose files run one at a time: they wait on browsers, servers and restarts, so they
- * run beside the main lane instead of after it). Without TEST_LANE, every project runs (npx vitest run).
+ * `npm test` (.ci/test) runs three lanes at once: TEST_LANE=main (every project whose files run side by side),
+ * TEST_LANE=e2e and TEST_LANE=faults (the projects whose files run one at a time: they wait on browsers, servers and
+ * restarts, so they run beside the main lane and each other instead of after it). TEST_LANE=serial is e2e and faults in
+ * one lane, one file after another. Without TEST_LANE, every project runs (npx vitest run).
  */
-const lane = process.env.TEST_LANE;
-if (lane !== undefined && lane !== 'main' && lane !== 'serial') throw new Error(`TEST_LANE must be main or serial, not "${lane}"`);
+const LANES = ['main', 'serial', 'e2e', 'faults'] as const;
+type Lane = (typeof LANES)[number];
+const lane = process.env.TEST_LANE as Lane | undefined;
+if (lane !== undefined && !LANES.includes(lane)) throw new Error(`TEST_LANE must be one of ${LANES.join(', ')}, not "${String(lane)}"`);
 const maxWorkers = Number(process.env.TEST_MAX_WORKERS ?? 2);
 if (!Number.isInteger(maxWorkers) || maxWorkers < 1) throw new Error(`TEST_MAX_WORKERS must be a whole number of 1 or more, not "${process.env.TEST_MAX_WORKERS}"`);
 
@@ -44,9 +52,13 @@ const mainProjects: TestProjectConfiguration[] = [
     },
   },
   {
-    // Against real PostgreSQL and Redis (each file its own database and key prefix): `*.int.test.ts`.
+    // Against real PostgreSQL and Redis (each file its own database and key prefix): `*.int.test.ts`. The files of a
+    // worker share their modules, as the unit tier's do: each file importing the bank's graph again (Express, pg,
+    // BullMQ, every schema) took 215 s of the project's 547 s on a quiet 2-core host, 20 s of 406 s shared (2
+    // December). What a file starts it stops (its app, pools, servers), and vi.mock is refused here by the linter.
     test: {
       name: 'integration',
+      isolate: false,
       include: ['domain/src/**/*.int.test.ts', 'services/*/src/**/*.int.test.ts', 'projector/src/**/*.int.test.ts', 'services/runtime/bench/**/*.int.test.ts'],
       environment: 'node',
       env: { NODE_ENV: 'test' },
@@ -58,7 +70,7 @@ const mainProjects: TestProjectConfiguration[] = [
   './web/vite.config.ts',
 ];
 
-const serialProjects: TestProjectConfiguration[] = [
+const faultsProjects: TestProjectConfiguration[] = [
   {
     // The bank as real processes on private PostgreSQL and Redis servers that the tests stop and start.
     test: {
@@ -72,6 +84,9 @@ const serialProjects: TestProjectConfiguration[] = [
       pool: 'forks',
     },
   },
+];
+
+const e2eProjects: TestProjectConfiguration[] = [
   {
     // Browser journeys against the real server in Debian Chromium (web/e2e/README.md).
     test: {
@@ -87,12 +102,28 @@ const serialProjects: TestProjectConfiguration[] = [
   },
 ];
 
+/** The projects a lane runs (all of them without a lane). */
+function projectsOf(which: Lane | undefined): TestProjectConfiguration[] {
+  switch (which) {
+    case 'main':
+      return mainProjects;
+    case 'e2e':
+      return e2eProjects;
+    case 'faults':
+      return faultsProjects;
+    case 'serial':
+      return [...faultsProjects, ...e2eProjects];
+    case undefined:
+      return [...mainProjects, ...faultsProjects, ...e2eProjects];
+  }
+}
+
 export default defineConfig({
   test: {
     // Files at once in a group of projects (vitest's default is one less than the cores: 1 here, every file in turn).
     // The integration files mostly wait on PostgreSQL, Redis and child processes (docs/testing.md has the figures).
     // TEST_MAX_WORKERS lowers or raises it (each worker's file holds PostgreSQL connections: max_connections is 100).
     maxWorkers,
-    projects: [...(lane === 'serial' ? [] : mainProjects), ...(lane === 'main' ? [] : serialProjects)],
+    projects: projectsOf(lane),
   },
 });

@@ -72,6 +72,11 @@ export default defineConfig(({ mode }) => {
       root: import.meta.dirname,
       include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       environment: 'jsdom',
+      // The files of a worker share their modules (React, the router, the query client's code, the pages): each file
+      // importing them again was most of the project's time (108 s → 49 s on a quiet 2-core host, 2 December). A test
+      // replaces a module's export through a seam of its own (lib/browser/leaveAppFor.ts), never with vi.mock, which
+      // the linter refuses here (eslint.config.js).
+      isolate: false,
       setupFiles: ['./src/testing/setup.ts'],
       css: false,
       // A test's waits each take up to 10 s on a busy machine (src/testing/setup.ts), and a test may wait several

@@ -1,15 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { json, mockApi, renderRoutes, sampleAdmin } from '../../../lib/api/queries/testing/testApi';
+import { leaving } from '../../../lib/browser/leaveAppFor';
 import { adminRoutes } from '../routes';
 
-const leaveAppFor = vi.hoisted(() => vi.fn());
-vi.mock('../../../lib/browser/leaveAppFor', () => ({ leaveAppFor }));
+let leaveAppFor: MockInstance<(url: string) => void>;
+
+beforeEach(() => {
+  leaveAppFor = vi.spyOn(leaving, 'go').mockImplementation(() => undefined);
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  leaveAppFor.mockReset();
+  leaveAppFor.mockRestore();
   localStorage.clear();
 });
 
