@@ -23,9 +23,17 @@ async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector('.loading-block, [role="status"].spinner') === null, undefined, { timeout: 15_000 }).catch(() => undefined);
 }
 
-/** Runs axe-core (WCAG 2.0/2.1 A and AA, best practices, and label-content-name-mismatch) on the page shown. */
+/**
+ * Runs axe-core (WCAG 2.0/2.1 A and AA, best practices, and label-content-name-mismatch) on the page shown. With
+ * axe.run in the page itself (legacy mode: the app has no frames for axe's per-frame runs to reach) and only the
+ * violations gathered, a scan took 0.6–1.2 s instead of 1.3–3.4 s on a quiet 2-core host (2 December): the default
+ * runs axe in each frame, then opens a blank page, injects axe into it again and finishes the run there.
+ */
 async function scan(page: Page, view: string): Promise<Finding[]> {
-  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })
+    .analyze();
   return results.violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ''))
     .map((violation) => ({ view, rule: violation.id, impact: violation.impact ?? '', targets: violation.nodes.map((node) => node.target.join(' ')) }));
