@@ -2,12 +2,6 @@ import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 import { FILES_THAT_REPLACE_MODULES } from './eslint.boundaries.js';
 
 const UNIT_FILES = ['domain/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'projector/src/**/*.test.ts', 'services/runtime/bench/**/*.test.ts', 'projector/bench/**/*.test.ts', 'eslint.boundaries.test.ts'];
-/**
- * Unit files that vi.mock a module: they run in a project of their own, isolated. Every other project shares modules
- * between the files of a worker, where a stand-in would leak into the files after it (or arrive too late): the linter
- * refuses vi.mock anywhere else (eslint.config.js).
- */
-const UNIT_FILES_THAT_MOCK = FILES_THAT_REPLACE_MODULES;
 
 /**
  * `npm test` (.ci/test) runs three lanes at once: TEST_LANE=main (every project whose files run side by side),
@@ -30,7 +24,7 @@ const mainProjects: TestProjectConfiguration[] = [
     test: {
       name: 'unit',
       include: UNIT_FILES,
-      exclude: ['**/node_modules/**', '**/*.int.test.ts', ...UNIT_FILES_THAT_MOCK],
+      exclude: ['**/node_modules/**', '**/*.int.test.ts', ...FILES_THAT_REPLACE_MODULES],
       environment: 'node',
       env: { NODE_ENV: 'test' },
       testTimeout: 60_000,
@@ -40,10 +34,12 @@ const mainProjects: TestProjectConfiguration[] = [
     },
   },
   {
-    // The unit files that vi.mock a module: isolated, so that no other file sees the stand-in (npm run test:unit).
+    // The unit files that vi.mock a module: isolated, so that no other file sees the stand-in (npm run test:unit). Every
+    // other project shares modules between the files of a worker, and the linter refuses vi.mock there
+    // (FILES_THAT_REPLACE_MODULES in eslint.boundaries.js).
     test: {
       name: 'unit-isolated',
-      include: UNIT_FILES_THAT_MOCK,
+      include: FILES_THAT_REPLACE_MODULES,
       environment: 'node',
       env: { NODE_ENV: 'test' },
       testTimeout: 60_000,

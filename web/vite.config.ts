@@ -75,7 +75,7 @@ export default defineConfig(({ mode }) => {
       // The files of a worker share their modules (React, the router, the query client's code, the pages): each file
       // importing them again was most of the project's time (108 s → 49 s on a quiet 2-core host, 2 December). A test
       // replaces a module's export through a seam of its own (lib/browser/leaveAppFor.ts), never with vi.mock, which
-      // the linter refuses here (eslint.config.js).
+      // the linter refuses here (FILES_THAT_REPLACE_MODULES in eslint.boundaries.js).
       isolate: false,
       setupFiles: ['./src/testing/setup.ts'],
       css: false,
