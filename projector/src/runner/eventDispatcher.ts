@@ -1,5 +1,6 @@
 import { isBankEventType, safeParseEvent } from '@bank/domain';
 import { formatPosition, type RecordedEvent } from '@bank/eventstore';
+import { isServiceUnavailable } from '@bank/platform';
 import type { BatchChanges } from '../changes/batchChanges';
 import type { ChangeSource } from '../changes/tableChanges';
 import type { ProjectedEvent, Projection, ProjectionDb } from '../projections/projection';
@@ -157,15 +158,16 @@ export class EventDispatcher {
 }
 
 /**
- * Errors that say nothing about the event: a lost connection, a server shutting down, a serialization failure or
- * deadlock, a lock or statement timeout. The batch is retried; anything else is the event's fault.
+ * Errors that say nothing about the event: the database unavailable as the API sees it (a lost or refused
+ * connection, a server shutting down or starting, too many connections, a full disk, a write that reached a
+ * read-only server: a switchover's demoted primary, which the one endpoint can still hand a new connection for a
+ * moment; isServiceUnavailable), and besides those any other resource or server-side failure (classes 53, 57P, 58),
+ * a serialization failure or deadlock, a lock or statement timeout. The batch is retried on a new connection;
+ * anything else is the event's fault.
  */
 export function isTransientDatabaseError(error: unknown): boolean {
   if (error instanceof EventApplyError) return false;
+  if (isServiceUnavailable(error)) return true;
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string') {
-    return /^(08|53|57P|58)/.test(code) || code === '40001' || code === '40P01' || code === '55P03' || code === '57014';
-  }
-  const message = error instanceof Error ? error.message : '';
-  return /Connection terminated|connection (is )?(closed|ended|lost)|ECONNRESET|ECONNREFUSED|EPIPE|Client has encountered a connection error/i.test(message);
+  return typeof code === 'string' && (/^(53|57P|58)/.test(code) || code === '40001' || code === '40P01' || code === '55P03' || code === '57014');
 }

@@ -1,7 +1,9 @@
 import { formatPosition } from '@bank/eventstore';
+import { createPool } from '@bank/platform';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultProjections } from '../projections/defaultProjections';
 import { defineProjection, type Projection } from '../projections/projection';
+import { migrateReadModels } from '../schema/migrateReadModels';
 import { appendHistory } from '../testing/appendHistory';
 import { appliedProbe, createAppliedProbeTable } from '../testing/appliedProbe';
 import { createProjectorTestDatabase, type ProjectorTestDatabase } from '../testing/projectorTestDatabase';
@@ -173,6 +175,34 @@ describe('the projector', () => {
     const { error } = await start().done;
     expect(error).toBeInstanceOf(EventApplyError);
     expect(error?.message).toMatch(/Invalid data for AccountOpened/);
+  });
+
+  it('retries a batch that reached a read-only server (a switchover’s demoted primary) on a new connection, and catches up', async () => {
+    // The projector's own pool, whose new connections are read-only while `readOnly` is set: what the one endpoint
+    // does for a moment during a switchover, when it still leads a new connection to the demoted primary.
+    const pool = createPool(db.url, 4);
+    let readOnly = true;
+    pool.on('connect', (client) => {
+      if (readOnly) void client.query('SET default_transaction_read_only = on').catch(() => undefined);
+    });
+    try {
+      const last = await appendHistory(db.store, history);
+      await migrateReadModels(db.pool, 'rm');
+      const projector = start({ pool, migrate: false });
+      await until(async () => {
+        const metrics = await projector.metrics.registry.getMetricsAsJSON();
+        const transient = metrics.find((metric) => metric.name === 'bank_projector_failures_total')?.values.find((value) => value.labels.kind === 'transient');
+        return Number(transient?.value ?? 0) >= 2;
+      });
+      expect(projector.status().state).toBe('leader');
+      readOnly = false;
+      await until(async () => (await checkpointOf()) === formatPosition(last!));
+      expect(await probeCount()).toBe(history.length);
+      expect(projector.status()).toMatchObject({ state: 'leader', error: undefined });
+      await projector.stop();
+    } finally {
+      await pool.end();
+    }
   });
 
   it('runs one active instance; the standby takes over from the checkpoint when the leader stops', async () => {
