@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { acquireLeaderLock } from '@bank/platform';
 import { startHaPostgres, type HaNode, type HaPostgres } from '@bank/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRecord, createFaultBank, INITIAL_DOLLARS, repoRoot, sleep, waitForQuiet, type FaultBank } from './faultHarness';
@@ -25,6 +26,9 @@ const exec = promisify(execFile);
  *   Standby gone (its Patroni and postmaster killed), with synchronous_mode_strict: commits wait for a standby rather
  *   than being acknowledged unreplicated; the bank answers 503 at its request deadline, never 201 for a transfer
  *   sent while the standby is gone; when the standby is back the waiting commits complete and traffic resumes.
+ *
+ *   Leader locks (projector, transfer process, checkpoint writer): taken on the primary, never on a standby, whose
+ *   advisory locks exclude no one on the primary.
  *
  *   Planned switchover (Patroni's REST API): no 500 (a write that reaches the demoted primary is 503), every
  *   transfer once, writes continue on the candidate, the old primary rejoins as the synchronous standby.
@@ -70,6 +74,26 @@ function haDecisions(ha: HaPostgres, node: HaNode): string {
 }
 
 describe('the database server lost', () => {
+  it('a leader lock is taken on the primary, never on a standby (whose locks exclude no one on the primary)', async () => {
+    const primary = await fx.postgres.waitHealthy();
+    const standby = fx.postgres.nodes.find((node) => node !== primary)!;
+    const direct = new pg.Client({ connectionString: fx.postgres.directUrl(standby, 'postgres') });
+    await direct.connect();
+    const { rows } = await direct.query<{ standby: boolean }>('SELECT pg_is_in_recovery() AS standby');
+    await direct.end();
+    expect(rows[0]!.standby).toBe(true);
+    const tryFor = async (node: HaNode, ms: number) => {
+      const stop = new AbortController();
+      const timer = setTimeout(() => stop.abort(), ms);
+      const session = await acquireLeaderLock({ connection: { connectionString: fx.postgres.directUrl(node, 'postgres') }, lockClass: 'test.ha', name: 'standby-check', retryMs: 50, signal: stop.signal });
+      clearTimeout(timer);
+      await session?.release();
+      return session !== undefined;
+    };
+    expect(await tryFor(standby, 1_500), 'a lock taken on the standby').toBe(false);
+    expect(await tryFor(primary, 10_000), 'the lock taken on the primary').toBe(true);
+  });
+
   it('primary killed under load: the standby takes over, writes succeed within 15 s, every 201 present once, nothing restarted', async () => {
     const before = await fx.postgres.waitHealthy();
     const load = keyedTransferLoad(() => fx.bank.baseUrl, fx.customers, 8);
