@@ -1,3 +1,4 @@
+import { assertWritableServer } from '@bank/platform';
 import pg from 'pg';
 
 /** The advisory lock every COB run holds: hashtext of these two (the same pair in every process of the bank). */
@@ -16,6 +17,9 @@ export async function withCobLock<T>(connection: pg.ClientConfig, wait: boolean,
   client.on('error', () => undefined);
   await client.connect();
   try {
+    // On a standby the lock would exclude no one on the primary (a switchover's moment): 503 to an advance, the
+    // worker's next tick tries again.
+    await assertWritableServer(client);
     if (wait) {
       await client.query('SELECT pg_advisory_lock(hashtext($1), hashtext($2))', LOCK_ARGS);
     } else {

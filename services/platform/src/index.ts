@@ -6,6 +6,7 @@ export * from './redis';
 export * from './sleep';
 export * from './keyring';
 export * from './leaderLock';
+export * from './writableServer';
 export * from './unavailable';
 export * from './connectionState';
 export * from './serviceCheck';

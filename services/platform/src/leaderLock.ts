@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { sleep } from './sleep';
+import { assertWritableServer } from './writableServer';
 
 export interface LeaderSession {
   /** Aborted when the lock's connection is lost (the lock is gone with it). */
@@ -27,11 +28,8 @@ export interface AcquireLeaderOptions {
  * dedicated connection, not a pool slot. Exactly one instance holds it; when its process dies, the server closes the
  * connection, the lock is released and a standby's next try takes it. Connection failures are retried.
  *
- * The lock is only taken on a server that accepts writes. A hot standby grants advisory locks too, but its locks
- * exclude nobody on the primary: during a switchover the one endpoint can hand a new connection to the demoted
- * primary for a moment, and a lock taken there would make a second leader. Such a connection is closed and the
- * endpoint tried again, as after a connection failure. (A server becomes a standby only by restarting, which ends
- * every connection, so one check per connection is enough.)
+ * The lock is only taken on a server that accepts writes (assertWritableServer): a lock taken on a standby would make
+ * a second leader. Such a connection is closed and the endpoint tried again, as after a connection failure.
  */
 export async function acquireLeaderLock(options: AcquireLeaderOptions): Promise<LeaderSession | undefined> {
   const args = [options.lockClass, `leader:${options.name}`];
@@ -44,8 +42,7 @@ export async function acquireLeaderLock(options: AcquireLeaderOptions): Promise<
     client.on('end', () => lost.abort());
     try {
       await client.connect();
-      const { rows: recovery } = await client.query<{ standby: boolean }>('SELECT pg_is_in_recovery() AS standby');
-      if (recovery[0]?.standby) throw new Error('the endpoint led to a standby');
+      await assertWritableServer(client);
       failures = 0;
       while (!options.signal.aborted && !lost.signal.aborted) {
         const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS locked', args);

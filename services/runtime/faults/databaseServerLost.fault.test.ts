@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { acquireLeaderLock } from '@bank/platform';
+import { withCobLock } from '@bank/books';
+import { acquireLeaderLock, isServiceUnavailable } from '@bank/platform';
 import { startHaPostgres, type HaNode, type HaPostgres } from '@bank/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRecord, createFaultBank, INITIAL_DOLLARS, repoRoot, sleep, waitForQuiet, type FaultBank } from './faultHarness';
@@ -27,8 +28,8 @@ const exec = promisify(execFile);
  *   than being acknowledged unreplicated; the bank answers 503 at its request deadline, never 201 for a transfer
  *   sent while the standby is gone; when the standby is back the waiting commits complete and traffic resumes.
  *
- *   Leader locks (projector, transfer process, checkpoint writer): taken on the primary, never on a standby, whose
- *   advisory locks exclude no one on the primary.
+ *   Leader locks (projector, transfer process, checkpoint writer) and the COB lock: taken on the primary, never on a
+ *   standby, whose advisory locks exclude no one on the primary.
  *
  *   Planned switchover (Patroni's REST API): no 500 (a write that reaches the demoted primary is 503), every
  *   transfer once, writes continue on the candidate, the old primary rejoins as the synchronous standby.
@@ -74,7 +75,7 @@ function haDecisions(ha: HaPostgres, node: HaNode): string {
 }
 
 describe('the database server lost', () => {
-  it('a leader lock is taken on the primary, never on a standby (whose locks exclude no one on the primary)', async () => {
+  it('the leader and COB locks are taken on the primary, never on a standby (whose locks exclude no one on the primary)', async () => {
     const primary = await fx.postgres.waitHealthy();
     const standby = fx.postgres.nodes.find((node) => node !== primary)!;
     const direct = new pg.Client({ connectionString: fx.postgres.directUrl(standby, 'postgres') });
@@ -92,6 +93,11 @@ describe('the database server lost', () => {
     };
     expect(await tryFor(standby, 1_500), 'a lock taken on the standby').toBe(false);
     expect(await tryFor(primary, 10_000), 'the lock taken on the primary').toBe(true);
+    // The COB lock: refused on the standby with an error the API answers 503; taken on the primary.
+    const onStandby = withCobLock({ connectionString: fx.postgres.directUrl(standby, 'postgres') }, true, async () => 'ran');
+    await expect(onStandby).rejects.toMatchObject({ code: '25006' });
+    expect(isServiceUnavailable(await onStandby.catch((error: unknown) => error))).toBe(true);
+    expect(await withCobLock({ connectionString: fx.postgres.directUrl(primary, 'postgres') }, true, async () => 'ran')).toEqual({ ran: true, value: 'ran' });
   });
 
   it('primary killed under load: the standby takes over, writes succeed within 15 s, every 201 present once, nothing restarted', async () => {
