@@ -57,8 +57,11 @@ export interface Cob {
    * (answers []) while another process holds the COB lock.
    */
   runDue(): Promise<string[]>;
-  /** Manual mode: closes the open date and each following one, `days` in all (waits for the COB lock). */
-  advance(days: number): Promise<{ businessDate: string; closed: string[] }>;
+  /**
+   * Manual mode: closes the open date and each following one, `days` in all (waits for the COB lock). `position`:
+   * the last close appended (the COB's last event), undefined when no date was closed.
+   */
+  advance(days: number): Promise<{ businessDate: string; closed: string[]; position: Position | undefined }>;
   status(): Promise<BusinessDateStatus>;
 }
 
@@ -115,10 +118,13 @@ export function createCob(deps: CobDeps): Cob {
     deps.onClosed?.(close);
   }
 
-  /** The COB of one date (every step not yet recorded, then the close). False when the date was closed already. */
-  async function closeDate(date: string): Promise<boolean> {
+  /**
+   * The COB of one date (every step not yet recorded, then the close): the close's position, undefined when the date
+   * was closed already.
+   */
+  async function closeDate(date: string): Promise<Position | undefined> {
     let state = await started();
-    if (state.lastClosed !== null && state.lastClosed >= date) return false;
+    if (state.lastClosed !== null && state.lastClosed >= date) return undefined;
     for (const step of cobStepNames) {
       // The steps recorded are the open date's: this date's, as the dates close in order.
       if (state.stepsDone.includes(step)) continue;
@@ -137,15 +143,21 @@ export function createCob(deps: CobDeps): Cob {
       context: { commandId: `cob:${date}:close`, metadata: { actorRole: 'system', correlationId: `cob:${date}` } },
       commandType: 'CloseBusinessDay',
     });
-    if (after.events.length === 0) return false;
+    if (after.events.length === 0 || !after.position) return undefined;
     reportClose(close);
-    return true;
+    return after.position;
   }
 
-  async function closeEach(dates: readonly string[]): Promise<string[]> {
+  async function closeEach(dates: readonly string[]): Promise<{ closed: string[]; position: Position | undefined }> {
     const closed: string[] = [];
-    for (const date of dates) if (await closeDate(date)) closed.push(date);
-    return closed;
+    let position: Position | undefined;
+    for (const date of dates) {
+      const closedAt = await closeDate(date);
+      if (!closedAt) continue;
+      closed.push(date);
+      position = closedAt;
+    }
+    return { closed, position };
   }
 
   // Reads only: a calendar not started yet shows the date it will start at.
@@ -161,9 +173,9 @@ export function createCob(deps: CobDeps): Cob {
     async runDue() {
       const outcome = await withCobLock(deps.pool.options, false, async () => {
         const state = await started();
-        if (deps.mode === 'calendar') return closeEach(datesDueForClose(state, today()));
+        if (deps.mode === 'calendar') return (await closeEach(datesDueForClose(state, today()))).closed;
         // A COB of the open date begun (a step recorded) and cut short by a crash: finish it.
-        return state.stepsDone.length > 0 ? closeEach([openBusinessDate(state, 'manual', today())]) : [];
+        return state.stepsDone.length > 0 ? (await closeEach([openBusinessDate(state, 'manual', today())])).closed : [];
       });
       return outcome.ran ? outcome.value : [];
     },
@@ -172,8 +184,8 @@ export function createCob(deps: CobDeps): Cob {
       const outcome = await withCobLock(deps.pool.options, true, async () => {
         const first = openBusinessDate(await started(), 'manual', today());
         const dates = Array.from({ length: days }, (_, index) => addDays(first, index));
-        const closed = await closeEach(dates);
-        return { businessDate: (await status()).businessDate, closed };
+        const { closed, position } = await closeEach(dates);
+        return { businessDate: (await status()).businessDate, closed, position };
       });
       if (!outcome.ran) throw new Error('The COB lock was not taken');
       return outcome.value;

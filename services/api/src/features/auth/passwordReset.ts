@@ -27,6 +27,7 @@ import { nowIso } from '../../commands/clock';
 import { loadState, runCommand, type CommandScope } from '../../commands/runCommand';
 import { BadRequestError, UnauthorizedError } from '../../http/httpErrors';
 import { requestIdOf } from '../../http/requestId';
+import { sendCommandResult } from '../../http/sendCommandResult';
 import { apiMailOf } from '../mail/mailOf';
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for this e-mail, we have sent a link to reset your password';
@@ -136,7 +137,7 @@ export function resetPassword(deps: AppDeps, limits: AuthLimits) {
     }
     const passwordHash = await hashSecret(input.newPassword, deps.bcryptCost);
     if (!(await useToken(deps.pool, token.messageId, now(deps)))) throw new BadRequestError(INVALID_LINK_MESSAGE);
-    await runCommand(deps, scope, {
+    const changed = await runCommand(deps, scope, {
       decider: customerDecider,
       streamId: streams.customer(customer.userId),
       command: { type: 'ChangePassword', oldPasswordMatches: true, newPasswordHash: passwordHash, now: nowIso(deps) },
@@ -145,6 +146,6 @@ export function resetPassword(deps: AppDeps, limits: AuthLimits) {
     await revokeSessions(deps, customer.userId, 'password-changed');
     // The failed sign-ins that may have led here no longer hold the new password back.
     await limits.signInEmail.reset(customer.email);
-    res.status(200).json({ message: PASSWORD_RESET_MESSAGE });
+    await sendCommandResult(res, 200, { message: PASSWORD_RESET_MESSAGE }, changed.position);
   };
 }

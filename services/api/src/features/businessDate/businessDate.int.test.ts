@@ -110,6 +110,13 @@ describe('the business date in manual mode', () => {
     const res = await advance(2);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(businessDateAdvanceShape.parse(res.body.data)).toEqual({ businessDate: addDays(START, 2), closed: [START, addDays(START, 1)] });
+    // A command like the others: X-Event-Position of its last event (the second close), and answered once the read
+    // models hold it, so the day closes read at once (no waiting) list both.
+    const lastClose = (await t.store.readAll({ limit: 100_000 })).filter((event) => event.type === 'BusinessDayClosed').at(-1)!;
+    expect(res.headers['x-event-position']).toBe(t.store.positionToken(lastClose.position));
+    expect(res.headers['x-stale']).toBeUndefined();
+    const days = await request(t.app).get('/api/audit/ledger/days').set(admin.auth).expect(200);
+    expect(days.body.data.map((day: { businessDate: string }) => day.businessDate).slice(0, 2)).toEqual([addDays(START, 1), START]);
     expect((await request(t.app).get('/api/admin/business-date').set(admin.auth).expect(200)).body.data).toEqual({
       businessDate: addDays(START, 2),
       mode: 'manual',

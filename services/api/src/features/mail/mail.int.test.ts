@@ -118,7 +118,11 @@ describe('e-mail through the API', () => {
     const weak = await request(t.app).post('/api/auth/reset-password').send({ token, newPassword: '123' });
     expect(weak.status).toBe(400);
     expect(await request(t.app).post('/api/auth/reset-password').send({ token: 'x'.repeat(43), newPassword: 'new-secret-1' })).toMatchObject({ status: 400, body: { message: 'Invalid or expired link' } });
-    expect(await request(t.app).post('/api/auth/reset-password').send({ token, newPassword: 'new-secret-1' })).toMatchObject({ status: 200, body: { message: 'Password reset successfully' } });
+    const reset = await request(t.app).post('/api/auth/reset-password').send({ token, newPassword: 'new-secret-1' });
+    expect(reset).toMatchObject({ status: 200, body: { message: 'Password reset successfully' } });
+    // A command: X-Event-Position of the PasswordChanged it appended.
+    const changed = (await t.store.readAll({ limit: 100_000 })).filter((event) => event.type === 'PasswordChanged').at(-1)!;
+    expect(reset.headers['x-event-position']).toBe(t.store.positionToken(changed.position));
     expect((await request(t.app).get('/api/auth/user').set(customer.auth)).status).toBe(401);
     expect(await request(t.app).post('/api/auth/reset-password').send({ token, newPassword: 'new-secret-2' })).toMatchObject({ status: 400, body: { message: 'Invalid or expired link' } });
     expect((await request(t.app).post('/api/auth/signin').send({ email: customer.email, password: 'new-secret-1' })).status).toBe(200);

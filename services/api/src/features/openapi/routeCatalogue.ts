@@ -495,6 +495,7 @@ export const routeCatalogue: readonly RouteDoc[] = [
     body: advanceInput,
     success: { status: 200, description: 'The business date after the advance and the dates closed', data: { shape: 'BusinessDateAdvance' } },
     errors: [409],
+    command: true,
   },
   {
     method: 'post',
@@ -591,6 +592,7 @@ export const routeCatalogue: readonly RouteDoc[] = [
     body: resetPasswordInput,
     success: { status: 200, description: 'Password reset', message: true },
     errors: [400],
+    command: true,
   },
   {
     method: 'post',
