@@ -3,6 +3,7 @@
  * (one decision, one append: the payer's debit), the transfer process that follows the log from there, the
  * sweeper, payment pins, and how a waiting request learns the outcome.
  */
+export * from './achTransmission';
 export * from './faults';
 export * from './paymentPin';
 export * from './processCheckpoint';

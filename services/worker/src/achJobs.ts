@@ -11,7 +11,7 @@ import {
   type BuiltAchFile,
 } from '@bank/ach';
 import { connectionState, type Clock, type Logger } from '@bank/platform';
-import { ACH_QUEUE } from '@bank/transfers';
+import { ACH_QUEUE, queueAchTransmission, type AchJobPolicy } from '@bank/transfers';
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 
 /**
@@ -19,9 +19,10 @@ import { Queue, Worker, type ConnectionOptions } from 'bullmq';
  *   - at each cut-off (calendar mode; ACH_CUTOFFS, wall clock UTC) a file of every waiting entry is built;
  *   - every file built is transmitted by a BullMQ job `transmit-<fileId>` (queue `ach`), retried with exponential
  *     backoff; the upload is idempotent, so a retry after a crash is safe;
- *   - every ACH_POLL_EVERY_MS: a file not yet transmitted (built by an API process, or left by a process that died)
- *     gets its transmission job, and the inbox (SFTP, else DATA_DIR/ach/inbox/) is read: each returns or incoming
- *     file is imported (entries recognised by trace number, so a file seen again changes nothing).
+ *   - a file built by an API process (POST /admin/ach/files) gets its job from that process as it answers;
+ *   - every ACH_POLL_EVERY_MS: a file not yet transmitted (whose API process could not queue its job, or left by a
+ *     process that died) gets its transmission job, and the inbox (SFTP, else DATA_DIR/ach/inbox/) is read: each
+ *     returns or incoming file is imported (entries recognised by trace number, so a file seen again changes nothing).
  */
 export interface AchJobsDeps {
   readonly cycle: AchCycleDeps;
@@ -33,7 +34,7 @@ export interface AchJobsDeps {
   readonly clock: Clock;
   readonly connection: ConnectionOptions;
   readonly prefix: string;
-  readonly policy: { readonly attempts: number; readonly backoffMs: number };
+  readonly policy: AchJobPolicy;
   readonly logger: Logger;
 }
 
@@ -68,18 +69,7 @@ export function startAchJobs(deps: AchJobsDeps): AchJobs {
     logger[final ? 'error' : 'warn']({ err: error, job: job?.id, attempts: job?.attemptsMade }, final ? 'ACH transmission failed for good (kept; the next file or tick retries it)' : 'ACH transmission failed; retrying with backoff');
   });
 
-  async function queueTransmission(fileId: string): Promise<void> {
-    const existing = await queue.getJob(`transmit-${fileId}`);
-    if (existing && (await existing.getState()) === 'failed') {
-      await existing.retry('failed');
-      return;
-    }
-    await queue.add(
-      'transmit',
-      { fileId },
-      { jobId: `transmit-${fileId}`, attempts: deps.policy.attempts, backoff: { type: 'exponential', delay: deps.policy.backoffMs }, removeOnComplete: 1000, removeOnFail: false },
-    );
-  }
+  const queueTransmission = (fileId: string) => queueAchTransmission(queue, fileId, deps.policy);
 
   async function buildNow(): Promise<BuiltAchFile | undefined> {
     const file = await buildAchFile(deps.cycle);

@@ -1,6 +1,9 @@
 import { readAchCycle, writeReturnsFile } from '@bank/ach';
 import { writeNachaFile } from '@bank/domain';
 import { waitUntil } from '@bank/testkit';
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedIn } from '../../testing/testApp';
@@ -18,7 +21,9 @@ let auditor: SignedIn;
 let alice: SignedIn;
 
 beforeAll(async () => {
-  t = await createLedgerTestApp('ach_routes');
+  // The worker's own look for files to transmit is kept out of the way (an hour): a file is transmitted at once only
+  // because POST /admin/ach/files queued its job.
+  t = await createLedgerTestApp('ach_routes', { achPollEveryMs: 3_600_000 });
   [admin, auditor] = [await t.staff('admin'), await t.staff('auditor')];
   alice = await t.fundedCustomer(admin, 500);
 }, 120_000);
@@ -45,6 +50,15 @@ describe('the ACH routes', () => {
     expect(file).toMatchObject({ entryCount: 1, totalDebit: 0, totalCredit: 123.45, status: 'created' });
     expect(file.entries).toEqual([{ traceNumber: expect.stringMatching(/^10200002\d{7}$/), transferId, amount: 123.45, routingNumber: EXTERNAL_ROUTING_NUMBER, accountNumber: '4000123456', name: 'Grace Hopper', transactionCode: 22 }]);
     fileId = file.id;
+    // Then transmitted by the worker at once (no cut-off, no tick): the embedded transport's outbox holds it as built.
+    await waitUntil(async () => (await request(t.app).get(`/api/admin/ach/files/${fileId}`).set(admin.auth)).body.data?.status === 'transmitted', {
+      what: 'the file transmitted',
+      timeoutMs: 10_000,
+    });
+    const outbox = await readdir(path.join(t.achDir, 'outbox'));
+    expect(outbox).toHaveLength(1);
+    const sha256 = createHash('sha256').update(await readFile(path.join(t.achDir, 'outbox', outbox[0]!))).digest('hex');
+    expect(sha256).toBe(file.sha256);
   });
 
   it('GET /admin/ach/files (paged), /:id and /:id/download for admins and auditors', async () => {

@@ -1,5 +1,7 @@
 import { buildAchFile, importIncomingFile, importReturnsFile } from '@bank/ach';
 import { NachaFormatError } from '@bank/domain';
+import { ACH_QUEUE, bullPrefix, queueAchTransmission } from '@bank/transfers';
+import { Queue } from 'bullmq';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { readPoolOf, type AppDeps } from '../../appDeps';
 import { requireAuth } from '../../auth/requireAuth';
@@ -45,7 +47,7 @@ function asBadRequest(error: unknown): unknown {
  *   GET  /admin/ach/files/:id/download   (admin, auditor) the NACHA text as built
  *   POST /admin/ach/returns              (admin) a returns file (text/plain)
  *   POST /admin/ach/incoming             (admin) an incoming file (text/plain)
- * The worker transmits a file built here at its next look (ACH_POLL_EVERY_MS).
+ * A file built here is transmitted by the worker at once (the job `transmit-<fileId>` this router queues).
  */
 export function createAchRouter(deps: AppDeps): Router {
   const router = Router();
@@ -53,6 +55,15 @@ export function createAchRouter(deps: AppDeps): Router {
   const readers = [auth, requireRole('admin', 'auditor')];
   const admin = [auth, requireRole('admin')];
   const cycle = () => achCycleOf(deps, () => booksOf(deps).calendar.current());
+  let queue: Queue | undefined;
+  const achQueue = (): Queue => {
+    if (queue) return queue;
+    queue = new Queue(ACH_QUEUE, { connection: deps.redis, prefix: bullPrefix(deps.config.REDIS_PREFIX) });
+    // The shared connection's errors are reported where it is watched (watchRedis); unheard, the queue's
+    // re-emitted 'error' would end the process.
+    queue.on('error', () => undefined);
+    return queue;
+  };
 
   router.post('/admin/ach/files', ...admin, async (_req: Request, res: Response) => {
     const file = await buildAchFile(cycle());
@@ -61,6 +72,13 @@ export function createAchRouter(deps: AppDeps): Router {
       return;
     }
     await sendCommandResult(res, 201, async () => ({ data: await queryAchFile(deps.pool, file.fileId) }), file.position);
+    // Transmitted now by the worker, not at its next look: the answer shows the file as built (`created`), and the
+    // job follows it. Should Redis be unreachable, the worker's tick queues the job later (the file is recorded).
+    try {
+      await queueAchTransmission(achQueue(), file.fileId, deps.transfers.achJobs);
+    } catch (error) {
+      deps.logger.warn({ err: error, fileId: file.fileId }, 'ACH transmission not queued; the worker queues it at its next look');
+    }
   });
 
   router.get('/admin/ach/files', ...readers, async (req: Request, res: Response) => {

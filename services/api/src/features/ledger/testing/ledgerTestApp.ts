@@ -1,7 +1,10 @@
-import type { BuiltAchFile, ReturnsImport } from '@bank/ach';
+import { createDirectoryTransport, type BuiltAchFile, type ReturnsImport } from '@bank/ach';
 import type { ReturnReasonCode } from '@bank/domain';
 import { defaultTransferSettings } from '@bank/transfers';
 import { startWorker, type RunningWorker } from '@bank/worker';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { achDriver } from '../../../testing/achDriver';
 import { createTestApp, type SignedIn, type TestApp } from '../../../testing/testApp';
@@ -28,13 +31,19 @@ export interface LedgerTestApp extends TestApp {
   returnEntries(file: BuiltAchFile, accountNumbers: readonly string[], reasonCode?: ReturnReasonCode): Promise<ReturnsImport>;
   /** The COB of the file's effective date settles it. */
   settleAchFile(file: BuiltAchFile): Promise<void>;
+  /** The folder the worker transmits ACH files to (its `outbox/`) and reads returns from (`inbox/`). */
+  readonly achDir: string;
 }
 
-export type LedgerTestAppOptions = Record<string, never>;
+export interface LedgerTestAppOptions {
+  /** The worker's ACH look at the clock and inbox (default 30 s, as the worker's). */
+  readonly achPollEveryMs?: number;
+}
 
 export async function createLedgerTestApp(label: string, options: LedgerTestAppOptions = {}): Promise<LedgerTestApp> {
-  void options;
   const t = await createTestApp(label);
+  // The worker's ACH files go to a folder of this app's own (DATA_DIR/ach, as the embedded default), not the repository's.
+  const achDir = await mkdtemp(path.join(os.tmpdir(), `bank-ach-${label}-`));
   const { config } = t.deps;
   const worker = await startWorker({
     config: {
@@ -49,6 +58,7 @@ export async function createLedgerTestApp(label: string, options: LedgerTestAppO
     signals: t.deps.signals,
     logger: t.deps.logger,
     sweepOnStart: false,
+    ach: { transport: createDirectoryTransport(achDir), ...(options.achPollEveryMs === undefined ? {} : { pollEveryMs: options.achPollEveryMs }) },
   });
   const ach = achDriver(worker.achCycle);
   return {
@@ -71,9 +81,11 @@ export async function createLedgerTestApp(label: string, options: LedgerTestAppO
     buildAchFile: (transferIds) => ach.buildFile(transferIds),
     returnEntries: (file, accountNumbers, reasonCode) => ach.returnEntries(file, accountNumbers, reasonCode),
     settleAchFile: (file) => ach.settleFile(file),
+    achDir,
     async close() {
       await worker.stop();
       await t.close();
+      await rm(achDir, { recursive: true, force: true });
     },
   };
 }
