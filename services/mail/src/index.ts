@@ -10,6 +10,7 @@ export * from './mailSettings';
 export * from './messageKinds';
 export * from './preferences';
 export * from './startMail';
+export * from './statementNotices';
 export * from './templates';
 export * from './tokens';
 export * from './transport';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerDecider, streams, transferInput } from '@bank/domain';
-import { migrateReadModels } from '@bank/projector';
+import { migrateReadModels, startProjector } from '@bank/projector';
 import { formatPosition } from '@bank/eventstore';
 import { createLogger } from '@bank/platform';
 import { createTransferFixture, waitUntil, type TransferFixture } from '@bank/testkit';
@@ -10,6 +10,7 @@ import type { ParsedMail } from 'mailparser';
 import { Registry } from 'prom-client';
 import { ensureMailSchema } from './mailSchema';
 import { parseMailSettings } from './mailSettings';
+import { saveNotificationSettings } from './preferences';
 import { startMail, type RunningMail } from './startMail';
 import { startSmtpTestServer, type SmtpTestServer } from './testing/smtpTestServer';
 import { hashToken } from './tokens';
@@ -281,6 +282,39 @@ describe('the mail reactor and sender', () => {
     expect(calls.claims).toBeLessThan(20);
     expect(recordReads).toBe(0);
     for (const payee of payees) expect(of(payee.email, /You received/)[0]!.text).toContain(`Batch ${payer.lastName} sent you $1.00`);
+  });
+
+  it('the close of a month’s last day: one "statement ready" notice to each customer but those who turned it off, once; another day’s close sends none', async () => {
+    // The notices go to the customers the read models hold once they hold the close: the projector runs for this test.
+    const projector = startProjector({ pool: fx.pool, store: fx.store });
+    try {
+      const [reader, quiet] = [await fx.openCustomer(), await fx.openCustomer()];
+      await saveNotificationSettings(fx.pool, quiet.userId, new Map([['statementReady', false]]));
+      const close = (businessDate: string) => ({
+        id: randomUUID(),
+        type: 'BusinessDayClosed',
+        data: { businessDate, closedAt: new Date().toISOString(), throughPosition: '', accounts: [], totalDebitsCents: '0', totalCreditsCents: '0', balanced: true, journalHash: '0'.repeat(64), lineCount: 0 },
+        metadata: { schemaVersion: 1, actorRole: 'system' },
+      });
+      const notices = async () => (await fx.pool.query<{ id: string; user_id: string }>(`SELECT id, user_id::text FROM mail.messages WHERE kind = 'statementReady'`)).rows;
+      await fx.store.append(streams.businessDays(), [close('2026-01-30')], 'any');
+      const monthEnd = close('2026-01-31');
+      await fx.store.append(streams.businessDays(), [monthEnd], 'any');
+      await waitUntil(async () => of(reader.email, /statement is ready/).length === 1, { what: 'the reader’s statement notice' });
+      const { rows: customers } = await fx.pool.query<{ id: string }>(`SELECT id::text FROM rm.users WHERE role = 'customer' AND NOT is_closed`);
+      await waitUntil(async () => (await notices()).length === customers.length - 1, { what: 'a notice for every customer but one' });
+      const message = of(reader.email, /statement is ready/)[0]!;
+      expect(message.subject).toBe('Your January 2026 statement is ready');
+      expect(message.messageId).toBe(`<statementReady.${monthEnd.id}.${reader.userId}@summitbank.example>`);
+      expect(message.text).toContain('https://bank.test/account/statements');
+      expect(of(quiet.email, /statement is ready/)).toEqual([]);
+      const recorded = await notices();
+      expect(new Set(recorded.map((row) => row.user_id))).toEqual(new Set(customers.map((row) => row.id).filter((id) => id !== quiet.userId)));
+      // The close of the 30th sent nothing: every notice is the month end's.
+      expect(recorded.every((row) => row.id.startsWith(`statementReady.${monthEnd.id}.`))).toBe(true);
+    } finally {
+      await projector.stop();
+    }
   });
 
   it('the reactor restarted from an old checkpoint queues the same messages again, and nothing is sent twice', async () => {

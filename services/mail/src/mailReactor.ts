@@ -5,6 +5,7 @@ import { acquireLeaderLock, sleep, type Logger } from '@bank/platform';
 import type pg from 'pg';
 import { MAIL_EVENT_TYPES, messagesForEvent, type MailLookups } from './eventMessages';
 import type { OutgoingMessage } from './mailOutbox';
+import { STATEMENT_EVENT, statementMonthOf, statementNotices } from './statementNotices';
 
 /** Messages recorded at most at once; a handler that fills the batch waits for it to be recorded (backpressure). */
 const MAX_BATCH = 200;
@@ -62,7 +63,8 @@ async function saveCheckpoint(pool: pg.Pool, name: string, position: Position): 
  * each under its own id; the messages of many events are recorded together (one statement, one transaction, with
  * the users' preferences: at the end of each read of the log, at MAX_BATCH messages, or after BATCH_WAIT_MS). The
  * checkpoint moves past an event once its messages are recorded, so a crash makes it record some again, which the
- * outbox turns into nothing (same id). A first start with no checkpoint begins at the
+ * outbox turns into nothing (same id). The close of a month's last business date sends every customer a "statement
+ * ready" notice (statementNotices.ts). A first start with no checkpoint begins at the
  * log's head: the history before e-mail existed sends nothing.
  */
 export function startMailReactor(options: MailReactorOptions): MailReactorHandle {
@@ -213,6 +215,12 @@ export function startMailReactor(options: MailReactorOptions): MailReactorHandle
       async (event) => {
         if (event.type === PAYER_EVENT) notePayer(event);
         noteCustomerEvent(event);
+        // A month-end close: every customer's "statement ready" notice, recorded a page at a time before the
+        // checkpoint may pass the close.
+        const month = statementMonthOf(event);
+        if (month) {
+          for await (const page of statementNotices(options.pool, event, month, { signal: lost, logger })) await recordBatch(page, lost);
+        }
         const messages = SENDING_EVENTS.has(event.type) ? await messagesOf(event, lost) : [];
         batch.push(...messages);
         batchUpTo = event.position;
@@ -222,7 +230,7 @@ export function startMailReactor(options: MailReactorOptions): MailReactorHandle
       },
       {
         ...(after ? { after } : {}),
-        eventTypes: [...new Set([...MAIL_EVENT_TYPES, PAYER_EVENT, ...CUSTOMER_EVENTS])],
+        eventTypes: [...new Set([...MAIL_EVENT_TYPES, PAYER_EVENT, STATEMENT_EVENT, ...CUSTOMER_EVENTS])],
         // The end of a read: every event up to `position` was handled (its messages are in the batch): record them.
         onProgress: (position) => {
           if (!progress || comparePositions(position, progress) > 0) progress = position;

@@ -1,7 +1,7 @@
 import type { MessageContent, TemplateContext } from './layout';
 import { greeting } from './layout';
 
-/** A monthly statement is ready (sent when the monthly statement's event exists: see docs/email.md). */
+/** A month's statement is ready (the close of the month's last business date: statementNotices.ts). */
 export function statementReady(data: Record<string, string>, context: TemplateContext): MessageContent {
   return {
     subject: `Your ${data.month ?? 'monthly'} statement is ready`,
