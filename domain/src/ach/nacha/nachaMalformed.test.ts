@@ -65,6 +65,20 @@ describe('a malformed file is refused, naming its first bad line', () => {
     expect(refusal(edit((r) => r.splice(4, 0, '')))).toEqual({ line: 5, message: 'Line 5: A record is 94 characters long; this one has 0' });
   });
 
+  it('two faults: the first line is named, whichever kind of fault comes later', () => {
+    const badAmountThenShort = (records: string[]) => {
+      records[2] = put(records[2]!, 30, '00000123A5');
+      records[6] = `${records[6]} `;
+    };
+    expect(refusal(edit(badAmountThenShort))).toEqual({ line: 3, message: 'Line 3: Amount (positions 30–39) must be digits, not "00000123A5"' });
+    // A control that disagrees (line 5) before a long line (7).
+    expect(refusal(edit((r) => ((r[2] = put(r[2]!, 30, '0000012346')), (r[6] = `${r[6]} `))))).toMatchObject({ line: 5 });
+    // A short line before a bad field.
+    expect(refusal(edit((r) => ((r[1] = r[1]!.slice(0, 90)), (r[2] = put(r[2]!, 30, '00000123A5')))))).toMatchObject({ line: 2, message: 'Line 2: A record is 94 characters long; this one has 90' });
+    // A short padding record after the file control.
+    expect(refusal(edit((r) => r.push(...Array.from({ length: 9 }, () => '9'.repeat(94)), '9'.repeat(93))))).toMatchObject({ line: 20, message: 'Line 20: A record is 94 characters long; this one has 93' });
+  });
+
   it('records out of order', () => {
     expect(refusal(edit((r) => r.shift()))).toMatchObject({ line: 1, message: 'Line 1: The file must start with a file header (1), not record type "5"' });
     expect(refusal(edit((r) => r.splice(1, 1)))).toMatchObject({ line: 2, message: 'Line 2: Expected a batch header (5) or the file control (9), found entry detail (6)' });

@@ -78,15 +78,22 @@ export function parseNachaFile(text: string): NachaFile {
   if (lines.at(-1) === '') lines.pop();
   if (lines.length === 0) throw new NachaFormatError(1, 'The file is empty');
   const records = lines.map((line, index) => new RecordLine(line, index + 1));
-  for (const record of records) {
+  // Each record's length is checked as the reading reaches it, so that the error names the first bad line whatever
+  // is wrong with it (a field of line 3 before a short line 7).
+  const sized = (record: RecordLine): RecordLine => {
     if (record.text.length !== RECORD_LENGTH) record.fail(`A record is ${RECORD_LENGTH} characters long; this one has ${record.text.length}`);
-  }
+    return record;
+  };
   let at = 0;
   const next = (expected: string): RecordLine => {
     const record = records[at];
     if (!record) throw new NachaFormatError(records.length + 1, `The file ends where a ${expected} was expected`);
     at += 1;
-    return record;
+    return sized(record);
+  };
+  const peek = (): RecordLine | undefined => {
+    const record = records[at];
+    return record && sized(record);
   };
 
   const headerRecord = next(RECORD_NAMES['1']!);
@@ -98,14 +105,14 @@ export function parseNachaFile(text: string): NachaFile {
     const record = next(RECORD_NAMES['9']!);
     const type = record.field(1, 1);
     if (type === '5') {
-      batches.push(readBatch(record, next, () => records[at]));
+      batches.push(readBatch(record, next, peek));
       continue;
     }
     if (type === '9' && record.text !== PADDING_RECORD) {
       const control = readFileControl(record);
       checkFileControl(record, control, batches);
       for (const padding of records.slice(at)) {
-        if (padding.text !== PADDING_RECORD) padding.fail('Only all-9 padding records may follow the file control');
+        if (sized(padding).text !== PADDING_RECORD) padding.fail('Only all-9 padding records may follow the file control');
       }
       checkBlocking(record, control, records.length);
       return { header, batches, control };
