@@ -107,9 +107,13 @@ export interface PinAttemptGuard {
   admitsRightPin?(userId: string): Promise<boolean>;
 }
 
-/** The pin check of a transfer (counted against the user's wrong pins): false when none is given or set. */
+/**
+ * The pin check of a transfer or standing order (counted against the user's wrong pins): false when none is given or
+ * set, and for a blocked customer, whom the decision refuses before the pin (API.md's order): the pin is then not
+ * compared, so it neither counts as a wrong one nor meets the wrong pins' limit (429) instead of the block (422).
+ */
 export async function paymentPinMatches(deps: Pick<TransferRequestDeps, 'pinKeys' | 'verifyLegacyPin' | 'pinAttempts'>, userId: string, customer: CustomerState, pin: string | undefined): Promise<boolean> {
-  if (pin === undefined || customer.status === 'unregistered' || customer.pinHash === null) return false;
+  if (pin === undefined || customer.status === 'unregistered' || customer.isBlocked || customer.pinHash === null) return false;
   const stored = customer.pinHash;
   const keys = deps.pinKeys;
   if (!keys) throw new Error('No payment-pin keys (PIN_KEYS) to check a pin with');

@@ -9,7 +9,9 @@ const UNAVAILABLE_MESSAGE = 'Payments are unavailable for a moment, please try a
 /**
  * Acquire: refused when the window's failures reached the limit (-1, with the window's ms left); busy when failures
  * plus the checks in flight reach it (0); else one more check in flight (1). Release: one check less in flight, and
- * one more failure when the pin was wrong (the window starts at its first failure).
+ * one more failure when the pin was wrong (the window starts at its first failure; the failure that reaches the
+ * limit starts it again, so the block lasts the whole window: "5 wrong pins in 15 minutes block further attempts for
+ * 15 minutes").
  */
 const ACQUIRE = `
 local failures = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -25,7 +27,7 @@ local inFlight = tonumber(redis.call('GET', KEYS[2]) or '0')
 if inFlight > 1 then redis.call('DECR', KEYS[2]) else redis.call('DEL', KEYS[2]) end
 if ARGV[1] == '1' then
   local failures = redis.call('INCR', KEYS[1])
-  if failures == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+  if failures == 1 or failures == tonumber(ARGV[3]) then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 end
 return 1`;
 
@@ -36,7 +38,7 @@ const BUSY_WAIT_MS = 3_000;
 
 type Redis = AppDeps['redis'] & {
   pinAcquire?(failures: string, inFlight: string, limit: number, ttlMs: number): Promise<[number, number]>;
-  pinRelease?(failures: string, inFlight: string, wrong: '0' | '1', windowMs: number): Promise<number>;
+  pinRelease?(failures: string, inFlight: string, wrong: '0' | '1', windowMs: number, limit: number): Promise<number>;
 };
 
 /**
@@ -108,7 +110,7 @@ export function createPinAttemptGuard(deps: Pick<AppDeps, 'redis' | 'config' | '
         wrong = !right;
         return right;
       } finally {
-        await redis.pinRelease!(failures, inFlight, wrong ? '1' : '0', windowMs).catch((error: unknown) => {
+        await redis.pinRelease!(failures, inFlight, wrong ? '1' : '0', windowMs, limit).catch((error: unknown) => {
           throw unavailable(error);
         });
       }

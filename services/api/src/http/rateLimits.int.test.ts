@@ -104,6 +104,20 @@ describe('rate limits (429 with Retry-After)', () => {
     expect(blocked.body).toEqual({ message: 'Too many incorrect payment pins, please try again later' });
   });
 
+  it('the failure that reaches the limit blocks for the whole window, however long after the first it came', async () => {
+    const pins = createPinAttemptGuard(t.deps);
+    const user = `late-limit-${Date.now()}`;
+    const failures = `${t.deps.config.REDIS_PREFIX}rl:pin:${user}`;
+    expect(await pins.attempt(user, async () => false)).toBe(false);
+    // The first failure was 14 minutes ago: a minute of its window is left.
+    await t.deps.redis.pexpire(failures, minute);
+    expect(await pins.attempt(user, async () => false)).toBe(false);
+    expect(await t.deps.redis.pttl(failures)).toBeGreaterThan(15 * minute - 5_000);
+    const refused = await pins.attempt(user, async () => true).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TooManyRequestsError);
+    expect(Number((refused as TooManyRequestsError).headers['Retry-After'])).toBeGreaterThan(15 * 60 - 5);
+  });
+
   it('counts a pin comparison before it runs: of 10 parallel wrong pins only the limit are compared, the rest refused unchecked', async () => {
     const pins = createPinAttemptGuard(t.deps);
     let compared = 0;

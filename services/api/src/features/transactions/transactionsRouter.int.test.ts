@@ -123,6 +123,17 @@ describe('POST /transaction/transfer', () => {
     expect(await balances(payer.userId)).toEqual({ savings: 100_00, checking: 0 });
   });
 
+  it('a blocked customer is told so however many wrong pins: the pin is not compared, so none counts and none ends in 429', async () => {
+    const blocked = await h.customer({ savingsCents: 10_00, blocked: true });
+    const payee = await h.customer();
+    // Past the wrong pins' limit (5): every answer is still the block.
+    for (let i = 0; i < 7; i += 1) {
+      const res = await transfer(blocked.token, { amount: 1, accountNumber: payee.accountNumber, paymentPin: '000000' });
+      expect([res.status, res.body.message]).toEqual([422, 'Your account had been suspended, please contact bank support']);
+    }
+    expect(await h.deps.redis.get(`${h.deps.config.REDIS_PREFIX}rl:pin:${blocked.userId}`)).toBeNull();
+  });
+
   it('422 refusals in API.md’s order, with the spec’s texts', async () => {
     const payer = await h.customer({ savingsCents: 10_00 });
     const blocked = await h.customer({ savingsCents: 10_00, blocked: true });
