@@ -1,12 +1,18 @@
 import { centsToDollars, type AccountKind, type StatementLine } from '@bank/domain';
 import type { StatementItem, StatementSource } from './statementSource';
 
-/** A transaction of a statement as the API shows it (dollars). */
+/**
+ * A transaction of a statement as the API shows it (dollars): the Transaction shape's `_id`, `transactionType` and
+ * `account` (API.md "Shapes") beside the statement's own `id`, `type` and `kind`.
+ */
 export interface StatementTransactionJson {
+  readonly _id: string;
   readonly id: string;
   readonly date: string;
   readonly description: string;
+  readonly transactionType: 'credit' | 'debit';
   readonly type: 'credit' | 'debit';
+  readonly account: AccountKind;
   readonly kind: StatementLine['kind'];
   readonly amount: number;
   readonly balanceAfter: number;
@@ -28,12 +34,15 @@ export interface StatementJson {
   readonly transactions: StatementTransactionJson[];
 }
 
-export function transactionOfLine(line: StatementLine): StatementTransactionJson {
+export function transactionOfLine(line: StatementLine, account: AccountKind): StatementTransactionJson {
   return {
+    _id: line.transactionId,
     id: line.transactionId,
     date: line.date,
     description: line.description,
+    transactionType: line.direction,
     type: line.direction,
+    account,
     kind: line.kind,
     amount: centsToDollars(line.amountCents),
     balanceAfter: centsToDollars(line.balanceAfterCents),
@@ -48,7 +57,7 @@ export async function statementJson(source: StatementSource, items: AsyncIterabl
   let closing: { closingCents: number; totalInCents: number; totalOutCents: number } | undefined;
   for await (const item of items) {
     if (item.kind === 'opening') openingCents = item.openingCents;
-    else if (item.kind === 'line') transactions.push(transactionOfLine(item.line));
+    else if (item.kind === 'line') transactions.push(transactionOfLine(item.line, source.account));
     else closing = item.totals;
   }
   if (!closing) throw new Error('The statement ended without its totals');

@@ -4,10 +4,13 @@ import { z } from 'zod';
 /** A transaction of a statement (GET /statements, format=json), in dollars. */
 export const statementTransactionShape = z
   .object({
+    _id: z.uuid().describe('the transaction (as `id`; the Transaction shape\'s name)'),
     id: z.uuid(),
     date: z.iso.datetime({ offset: true }).describe('when the log recorded it'),
     description: z.string(),
+    transactionType: z.enum(['credit', 'debit']).describe('as `type` (the Transaction shape\'s name)'),
     type: z.enum(['credit', 'debit']),
+    account: z.enum(['checking', 'savings']).describe('the statement\'s account'),
     kind: z.enum(TRANSACTION_KINDS),
     amount: z.number().positive().describe('dollars'),
     balanceAfter: z.number().describe('dollars: the running balance'),

@@ -52,6 +52,8 @@ describe('GET /api/statements', () => {
       ['Salary, "May"', 'credit', 250.5, 250.5],
       ['=SUM(A1)', 'debit', 20.25, 230.25],
     ]);
+    // Each line also carries the Transaction shape's names (API.md "Shapes"): `_id`, `transactionType`, `account`.
+    for (const line of statement.transactions) expect(line).toMatchObject({ _id: line.id, transactionType: line.type, account: 'checking' });
     const savings = await request(t.app).get('/api/statements').query({ ...period, account: 'savings' }).set(customer.auth).expect(200);
     expect(savings.body.data).toMatchObject({ openingBalance: 0, closingBalance: 0, totalIn: 0, totalOut: 0, transactions: [] });
   });
