@@ -128,12 +128,17 @@ export async function paymentPinMatches(deps: Pick<TransferRequestDeps, 'pinKeys
   return guard.attempt(userId, check);
 }
 
+/** The id of a transfer's debit transaction (the payer's row in the transaction list), derived from the transfer's id. */
+export function debitTransactionIdOf(transferId: string): string {
+  return deterministicId(`${transferId}:debit`);
+}
+
 /** Validation refusals throw DomainError with the spec's texts (blocked, no pin, wrong pin, …, not enough balance). */
 export async function requestTransfer(deps: TransferRequestDeps, command: TransferRequestCommand): Promise<TransferAnswer> {
   const { userId, input } = command;
   const { authorised } = command;
   const transferId = authorised?.transferId ?? transferIdFor(userId, command.idempotencyKey);
-  const debitTransactionId = deterministicId(`${transferId}:debit`);
+  const debitTransactionId = debitTransactionIdOf(transferId);
   const [customer, recipient] = await Promise.all([
     deps.commands.read(customerDecider, streams.customer(userId), (state) => state),
     resolveRecipient(deps, input.accountNumber, input.to),

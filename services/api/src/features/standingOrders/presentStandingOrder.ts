@@ -1,4 +1,5 @@
 import { centsToDollars, nextPaymentDate, type StandingOrder } from '@bank/domain';
+import { debitTransactionIdOf } from '@bank/transfers';
 
 /** A standing order as the API shows it (amounts in dollars like the rest of the API). */
 export interface StandingOrderDto {
@@ -19,7 +20,8 @@ export interface StandingOrderDto {
   readonly nextDate: string | null;
   readonly paymentsMade: number;
   /** The latest occurrences, newest first: date, status, the transfer's id or why it failed. */
-  readonly occurrences: readonly { date: string; status: 'paid' | 'failed' | 'missed'; transferId?: string; reason?: string }[];
+  /** `transactionId`: the payer's debit transaction of the occurrence's transfer (API.md: "transaction id or reason"). */
+  readonly occurrences: readonly { date: string; status: 'paid' | 'failed' | 'missed'; transferId?: string; transactionId?: string; reason?: string }[];
   readonly createdAt: string;
 }
 
@@ -39,7 +41,7 @@ export function presentStandingOrder(order: StandingOrder): StandingOrderDto {
     schedule: order.schedule,
     nextDate: nextPaymentDate(order) ?? null,
     paymentsMade: order.paidCount,
-    occurrences: order.recent.map((occurrence) => ({ ...occurrence })),
+    occurrences: order.recent.map((occurrence) => ({ ...occurrence, ...(occurrence.transferId ? { transactionId: debitTransactionIdOf(occurrence.transferId) } : {}) })),
     createdAt: order.createdAt,
   };
 }

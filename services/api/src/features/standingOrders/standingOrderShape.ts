@@ -23,7 +23,13 @@ export const standingOrderShape = z
     paymentsMade: z.number().int(),
     occurrences: z.array(
       z
-        .object({ date, status: z.enum(['paid', 'failed', 'missed']), transferId: z.uuid().optional(), reason: z.string().optional() })
+        .object({
+          date,
+          status: z.enum(['paid', 'failed', 'missed']),
+          transferId: z.uuid().optional(),
+          transactionId: z.uuid().optional().describe("the payer's debit transaction of the occurrence's transfer"),
+          reason: z.string().optional(),
+        })
         .strict()
         .describe('latest first'),
     ),

@@ -56,7 +56,7 @@ describe('POST /standing-orders', () => {
     expect(res.body.message).toBe('Standing order created');
     const order = standingOrderShape.parse(res.body.data);
     expect(order).toMatchObject({ status: 'active', amount: 12.5, recipientName: `${payee.firstName} ${payee.lastName}`, paymentsMade: 1 });
-    expect(order.occurrences).toEqual([{ date: today, status: 'paid', transferId: expect.any(String) }]);
+    expect(order.occurrences).toEqual([{ date: today, status: 'paid', transferId: expect.any(String), transactionId: expect.any(String) }]);
     // Weekly on today's weekday, two payments: the first was today, the second is in a week.
     expect(order.nextDate).toBe(addDays(today, 7));
     expect(res.headers['x-event-position']).toBeDefined();
@@ -67,6 +67,8 @@ describe('POST /standing-orders', () => {
       ['staff', 'Opening deposit', null],
       ['transfer', 'Standing order: Rent', order.occurrences[0]!.transferId],
     ]);
+    // The occurrence's transaction id is the payer's row of the payment.
+    expect(transactions.find((tx) => tx.transferId === order.occurrences[0]!.transferId)?.transactionId).toBe(order.occurrences[0]!.transactionId);
 
     // The audit timeline of the payer shows the order's events with the payment's.
     const history = await loadCustomerHistory(h.fx.store, payer.userId);
