@@ -200,6 +200,9 @@ describe('recovery codes', () => {
     expect(again.body).toEqual({ message: 'Invalid code' });
     const used = (await eventsOf(customer.userId)).filter((e) => e.type === 'RecoveryCodeUsed');
     expect(used.map((e) => e.data)).toEqual([{ index: 3, remaining: 9, occurredAt: expect.any(String) }]);
+    // A command: X-Event-Position of the use.
+    const [recorded] = (await t.store.readStream(streams.customer(customer.userId))).filter((event) => event.type === 'RecoveryCodeUsed');
+    expect(res.headers['x-event-position']).toBe(t.store.positionToken(recorded!.position));
   });
 
   it("refuses another user's recovery code", async () => {
@@ -230,6 +233,9 @@ describe('staff and their required second factor', () => {
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ message: 'Signed in successfully', token: expect.any(String), user: { role: 'auditor' } });
     expect(done.body.recoveryCodes).toHaveLength(10);
+    // Completing the enrolment is a command: X-Event-Position of SecondFactorEnrolled.
+    const enrolled = (await t.store.readAll({ limit: 100_000 })).filter((event) => event.type === 'SecondFactorEnrolled').at(-1)!;
+    expect(done.headers['x-event-position']).toBe(t.store.positionToken(enrolled.position));
     expect((await request(t.app).get('/api/audit/log').set('Authorization', `Bearer ${done.body.token}`)).status).toBe(200);
     // The next sign-in asks for a code.
     expect((await passwordStep(email, password)).secondFactor).toBe('totp');

@@ -13,6 +13,7 @@ import {
   type Customer,
   type EncryptedSecret,
 } from '@bank/domain';
+import type { Position } from '@bank/eventstore';
 import type { Request, Response } from 'express';
 import type pg from 'pg';
 import type { AppDeps } from '../../appDeps';
@@ -60,10 +61,10 @@ async function totpMatches(deps: AppDeps, db: Pick<pg.PoolClient, 'query'>, cust
 }
 
 /** Records the enrolment (the decider refuses a second one) with ten fresh recovery codes; returns them, in clear. */
-async function enrol(deps: AppDeps, scope: CommandScope, customer: Customer, sealed: EncryptedSecret): Promise<{ recoveryCodes: string[] }> {
+async function enrol(deps: AppDeps, scope: CommandScope, customer: Customer, sealed: EncryptedSecret): Promise<{ recoveryCodes: string[]; position: Position | undefined }> {
   const keys = authSettingsOf(deps).secondFactorKeys;
   const recoveryCodes = newRecoveryCodes();
-  await runCommand(deps, scope, {
+  const { position } = await runCommand(deps, scope, {
     decider: customerDecider,
     streamId: streams.customer(customer.userId),
     command: {
@@ -74,7 +75,7 @@ async function enrol(deps: AppDeps, scope: CommandScope, customer: Customer, sea
       now: nowIso(deps),
     },
   });
-  return { recoveryCodes };
+  return { recoveryCodes, position };
 }
 
 /** The challenge the body names, live; the address's attempt is taken first (a bad challenge is a failure too). */
@@ -130,12 +131,12 @@ export function completeSignIn(deps: AppDeps, limits: AuthLimits) {
         const step = matchingStep(secret, input.code, now(deps));
         if (step === undefined) throw new UnauthorizedError(INVALID_CODE_MESSAGE);
         await resetStep(client, customer.userId, step);
-        const { recoveryCodes } = await enrol(deps, scope, customer, locked.pendingSecret);
-        return { recoveryCodes };
+        const { recoveryCodes, position } = await enrol(deps, scope, customer, locked.pendingSecret);
+        return { body: { recoveryCodes }, position };
       }
       if (input.code) {
         if (!(await totpMatches(deps, client, customer, input.code))) throw new UnauthorizedError(INVALID_CODE_MESSAGE);
-        return {};
+        return { body: {}, position: undefined };
       }
       const index = customer.secondFactor
         ? matchRecoveryCode(authSettingsOf(deps).secondFactorKeys, customer.userId, input.recoveryCode ?? '', customer.secondFactor.recoveryCodes)
@@ -146,7 +147,7 @@ export function completeSignIn(deps: AppDeps, limits: AuthLimits) {
           streamId: streams.customer(customer.userId),
           command: { type: 'UseRecoveryCode', index, now: nowIso(deps) },
         });
-        return { recoveryCodesLeft: isRegistered(result.state) && result.state.status === 'active' ? recoveryCodesLeft(result.state) : 0 };
+        return { body: { recoveryCodesLeft: isRegistered(result.state) && result.state.status === 'active' ? recoveryCodesLeft(result.state) : 0 }, position: result.position };
       } catch (error) {
         if (isDomainError(error) && error.code === 'invalid_code') throw new UnauthorizedError(INVALID_CODE_MESSAGE);
         throw error;
@@ -155,7 +156,8 @@ export function completeSignIn(deps: AppDeps, limits: AuthLimits) {
     if (!outcome) throw new UnauthorizedError(CHALLENGE_EXPIRED_MESSAGE);
     await attempts.giveBack();
     const answer = await signedIn(deps, req, customer.userId, { secondFactor: true });
-    res.status(200).json({ ...answer, ...outcome.value });
+    // An enrolment completed or a recovery code used is a command: X-Event-Position of its event.
+    await sendCommandResult(res, 200, { ...answer, ...outcome.value.body }, outcome.value.position);
   };
 }
 
