@@ -282,6 +282,11 @@ export interface components {
                 reason?: string;
                 /** @enum {string} */
                 status: "paid" | "failed" | "missed";
+                /**
+                 * Format: uuid
+                 * @description the payer's debit transaction of the occurrence's transfer
+                 */
+                transactionId?: string;
                 /** Format: uuid */
                 transferId?: string;
             }[];
@@ -321,6 +326,16 @@ export interface components {
             totalOut: number;
             /** @description oldest first */
             transactions: {
+                /**
+                 * Format: uuid
+                 * @description the transaction (as `id`; the Transaction shape's name)
+                 */
+                _id: string;
+                /**
+                 * @description the statement's account
+                 * @enum {string}
+                 */
+                account: "checking" | "savings";
                 /** @description dollars */
                 amount: number;
                 /** @description dollars: the running balance */
@@ -335,6 +350,11 @@ export interface components {
                 id: string;
                 /** @enum {string} */
                 kind: "transfer" | "credit" | "debit" | "refund" | "interest" | "adjustment" | "staff" | "reversal";
+                /**
+                 * @description as `type` (the Transaction shape's name)
+                 * @enum {string}
+                 */
+                transactionType: "credit" | "debit";
                 /** Format: uuid */
                 transferId?: string;
                 /** @enum {string} */

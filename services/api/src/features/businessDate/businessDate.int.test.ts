@@ -185,7 +185,7 @@ describe('the business date in manual mode', () => {
     });
     const today = await request(t.app).post('/api/standing-orders').set(payer.auth).send(order(open));
     expect(today.status, JSON.stringify(today.body)).toBe(201);
-    expect(today.body.data.occurrences).toEqual([{ date: open, status: 'paid', transferId: expect.any(String) }]);
+    expect(today.body.data.occurrences).toEqual([{ date: open, status: 'paid', transferId: expect.any(String), transactionId: expect.any(String) }]);
     const tomorrow = await request(t.app).post('/api/standing-orders').set(payer.auth).send(order(addDays(open, 1))).expect(201);
     expect(tomorrow.body.data.occurrences).toEqual([]);
     await t.settle();

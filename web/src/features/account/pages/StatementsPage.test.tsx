@@ -18,8 +18,9 @@ afterEach(() => {
 
 function statementFor(call: RecordedCall, overrides: Partial<Statement> = {}): Statement {
   const query = call.url.searchParams;
+  const account = query.get('account') === 'savings' ? 'savings' : 'checking';
   return {
-    account: query.get('account') === 'savings' ? 'savings' : 'checking',
+    account,
     accountNumber: '1234567890',
     customerName: 'Grace Hopper',
     from: query.get('from') ?? '',
@@ -29,8 +30,8 @@ function statementFor(call: RecordedCall, overrides: Partial<Statement> = {}): S
     totalIn: 1250,
     totalOut: 20.5,
     transactions: [
-      { id: 'a', date: `${query.get('from')}T09:00:00.000Z`, description: 'Salary', type: 'credit', kind: 'transfer', amount: 1250, balanceAfter: 1350 },
-      { id: 'b', date: `${query.get('from')}T18:30:00.000Z`, description: 'Groceries', type: 'debit', kind: 'transfer', amount: 20.5, balanceAfter: 1329.5 },
+      { _id: 'a', id: 'a', date: `${query.get('from')}T09:00:00.000Z`, description: 'Salary', transactionType: 'credit', type: 'credit', account, kind: 'transfer', amount: 1250, balanceAfter: 1350 },
+      { _id: 'b', id: 'b', date: `${query.get('from')}T18:30:00.000Z`, description: 'Groceries', transactionType: 'debit', type: 'debit', account, kind: 'transfer', amount: 20.5, balanceAfter: 1329.5 },
     ],
     ...overrides,
   };
