@@ -10,7 +10,7 @@ describe('parseRateLimitConfig', () => {
       contact: { limit: 10, windowMs: 60 * 60_000 },
       accountLookup: { limit: 30, windowMs: 60_000 },
       paymentPin: { limit: 5, windowMs: 15 * 60_000 },
-      signInPerAddress: { limit: 30, windowMs: 15 * 60_000 },
+      signInPerAddress: { limit: 100, windowMs: 15 * 60_000 },
       secondFactor: { limit: 5, windowMs: 15 * 60_000 },
       secondFactorPerAddress: { limit: 20, windowMs: 15 * 60_000 },
       passwordCheck: { limit: 5, windowMs: 15 * 60_000 },

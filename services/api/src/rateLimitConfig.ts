@@ -39,7 +39,8 @@ const minutes = z.coerce.number().positive().max(7 * 24 * 60);
  *   RATE_LIMIT_CONTACTS / RATE_LIMIT_CONTACT_WINDOW_MIN            10 per client address per 60 min
  *   RATE_LIMIT_LOOKUPS / RATE_LIMIT_LOOKUP_WINDOW_MIN              30 per user per 1 min
  *   RATE_LIMIT_PIN_FAILURES / RATE_LIMIT_PIN_WINDOW_MIN            5 per user per 15 min
- *   RATE_LIMIT_SIGNIN_ADDRESS_FAILURES / …_WINDOW_MIN             30 per client address per 15 min
+ *   RATE_LIMIT_SIGNIN_ADDRESS_FAILURES / …_WINDOW_MIN             100 per client address per 15 min (one address
+ *     may be an office's or a mobile carrier's, shared by many customers; 100 still stops password spraying)
  *   RATE_LIMIT_SECOND_FACTOR_FAILURES / …_WINDOW_MIN               5 per user per 15 min
  *   RATE_LIMIT_SECOND_FACTOR_ADDRESS_FAILURES / …_WINDOW_MIN      20 per client address per 15 min
  *   RATE_LIMIT_PASSWORD_FAILURES / …_WINDOW_MIN                    5 per user per 15 min
@@ -57,7 +58,7 @@ const schema = z.object({
   RATE_LIMIT_LOOKUP_WINDOW_MIN: minutes.default(1),
   RATE_LIMIT_PIN_FAILURES: count.default(5),
   RATE_LIMIT_PIN_WINDOW_MIN: minutes.default(15),
-  RATE_LIMIT_SIGNIN_ADDRESS_FAILURES: count.default(30),
+  RATE_LIMIT_SIGNIN_ADDRESS_FAILURES: count.default(100),
   RATE_LIMIT_SIGNIN_ADDRESS_WINDOW_MIN: minutes.default(15),
   RATE_LIMIT_SECOND_FACTOR_FAILURES: count.default(5),
   RATE_LIMIT_SECOND_FACTOR_WINDOW_MIN: minutes.default(15),
