@@ -51,10 +51,7 @@ describe('the ACH routes', () => {
     expect(file.entries).toEqual([{ traceNumber: expect.stringMatching(/^10200002\d{7}$/), transferId, amount: 123.45, routingNumber: EXTERNAL_ROUTING_NUMBER, accountNumber: '4000123456', name: 'Grace Hopper', transactionCode: 22 }]);
     fileId = file.id;
     // Then transmitted by the worker at once (no cut-off, no tick): the embedded transport's outbox holds it as built.
-    await waitUntil(async () => (await request(t.app).get(`/api/admin/ach/files/${fileId}`).set(admin.auth)).body.data?.status === 'transmitted', {
-      what: 'the file transmitted',
-      timeoutMs: 10_000,
-    });
+    await waitUntil(async () => (await request(t.app).get(`/api/admin/ach/files/${fileId}`).set(admin.auth)).body.data?.status === 'transmitted', { what: 'the file transmitted' });
     const outbox = await readdir(path.join(t.achDir, 'outbox'));
     expect(outbox).toHaveLength(1);
     const sha256 = createHash('sha256').update(await readFile(path.join(t.achDir, 'outbox', outbox[0]!))).digest('hex');
