@@ -32,3 +32,11 @@ export function utcDateOf(instant: string): string {
 export function businessDateOf(command: { readonly businessDate?: string | undefined; readonly now: string }): string {
   return command.businessDate ?? utcDateOf(command.now);
 }
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** A month's name with its year: '2026-03' (or a date in it) → 'March 2026'. */
+export function monthName(month: string): string {
+  const [year, number] = month.split('-');
+  return `${MONTH_NAMES[Number(number) - 1] ?? month} ${year ?? ''}`.trim();
+}

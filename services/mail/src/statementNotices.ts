@@ -1,3 +1,4 @@
+import { isCalendarDate, isLastDayOfMonth, monthName } from '@bank/domain';
 import { formatPosition, type Position, type RecordedEvent } from '@bank/eventstore';
 import { sleep, type Logger } from '@bank/platform';
 import type pg from 'pg';
@@ -11,17 +12,12 @@ export const STATEMENT_NOTICE_PAGE = 1_000;
 /** How long the notices wait for the read models to hold the close before they go from what they hold. */
 const READ_MODEL_WAIT_MS = 60_000;
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
 /** The month whose statements a day close makes ready ('November 2026') when it closes a month's last day; else undefined. */
 export function statementMonthOf(event: Pick<RecordedEvent, 'type' | 'data'>): string | undefined {
   if (event.type !== STATEMENT_EVENT) return undefined;
   const date = (event.data as { businessDate?: unknown }).businessDate;
-  const match = typeof date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null;
-  if (!match) return undefined;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return day === lastDay ? `${MONTHS[month - 1]} ${year}` : undefined;
+  if (typeof date !== 'string' || !isCalendarDate(date) || !isLastDayOfMonth(date)) return undefined;
+  return monthName(date);
 }
 
 async function readModelsHold(pool: pg.Pool, position: Position): Promise<boolean> {

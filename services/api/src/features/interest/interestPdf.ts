@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { apyOf, bankIdentity, formatAnnualRate, monthOf } from '@bank/domain';
+import { apyOf, bankIdentity, formatAnnualRate, monthName, monthOf } from '@bank/domain';
 import PDFDocument from 'pdfkit';
 import { usdOfBigCents } from '../ledger/trialBalancePdf';
 import { letterhead, MARGIN, PAGE_HEIGHT, RIGHT, ROW, type Doc } from '../statements/pdfLayout';
@@ -25,16 +25,12 @@ export interface InterestPdfOptions {
 }
 
 const ACCOUNT_NAMES = { checking: 'Checking account', savings: 'Savings account' } as const;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const COLUMNS = { month: MARGIN, date: MARGIN + 150, account: MARGIN + 260, amount: RIGHT - 110 } as const;
 const AMOUNT_WIDTH = 110;
 const LAST_ROW_Y = PAGE_HEIGHT - MARGIN - ROW;
 
-/** '2026-03' → 'March 2026'. */
-export function monthName(month: string): string {
-  const [year, number] = month.split('-');
-  return `${MONTHS[Number(number) - 1] ?? month} ${year ?? ''}`.trim();
-}
+/** '2026-03' → 'March 2026' (the domain's calendar). */
+export { monthName };
 
 /** `interest-2026.pdf`. */
 export function interestFileName(year: number): string {
