@@ -3,13 +3,14 @@
  * Deciders THROW a DomainError; they never return one. The API maps `httpStatus` (403, 404, 409 or 422).
  */
 export const domainErrorMessages = {
-  // transfers (API.md order: blocked, no_pin, wrong_pin, fill_fields, same_account, amount, invalid_routing_number, insufficient_balance)
+  // transfers (API.md order: blocked, no_pin, wrong_pin, fill_fields, same_account, amount, invalid_routing_number, invalid_external_account, insufficient_balance)
   blocked: 'Your account had been suspended, please contact bank support',
   no_pin: 'Please set your payment pin',
   wrong_pin: 'Incorrect payment pin',
   fill_fields: 'Please fill all fields',
   same_account: 'You cannot transfer to the same account',
   invalid_routing_number: 'Invalid routing number',
+  invalid_external_account: 'Invalid account number',
   insufficient_balance: 'You do not have enough balance',
   invalid_amount: 'Amount must be a positive number of cents',
   balance_limit: 'Balance limit exceeded',

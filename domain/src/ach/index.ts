@@ -2,3 +2,4 @@ export * from './routingNumber';
 export * from './bankingDays';
 export * from './nacha';
 export * from './cycle';
+export * from './achEntryFields';

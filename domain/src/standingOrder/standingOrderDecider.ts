@@ -4,7 +4,7 @@ import { refuse } from '../domainError';
 import type { EventOf } from '../events/eventSchemas';
 import { requireActiveCustomer } from '../customer/customerDecider';
 import type { CustomerState } from '../customer/customerState';
-import { routingNumberProblem, type PaymentOrderFields, type TransferRecipient } from '../transfer/decideTransferRequest';
+import { recipientDetailsProblem, type PaymentOrderFields, type TransferRecipient } from '../transfer/decideTransferRequest';
 import { MIN_TRANSFER_CENTS, type AccountKind } from '../primitives';
 import { nextOccurrence, scheduleProblem, type Schedule } from './schedule';
 
@@ -182,7 +182,8 @@ function create(command: CreateStandingOrder): StandingOrderEvent[] {
   const toSelf = accountNumber === customer.accountNumber || (recipient.kind === 'internal' && recipient.payeeId === customer.userId);
   if (toSelf && accountType === command.from) refuse('same_account');
   if (!Number.isSafeInteger(amountCents) || amountCents < MIN_TRANSFER_CENTS) refuse('invalid_amount', 'Amount must be at least 1');
-  if (routingNumberProblem(command.routingNumber)) refuse('invalid_routing_number');
+  const detailsProblem = recipientDetailsProblem(recipient, command.routingNumber, accountNumber);
+  if (detailsProblem) refuse(detailsProblem);
   const problem = scheduleProblem(command.schedule);
   if (problem) refuse('invalid_schedule', problem);
   if (command.schedule.firstDate < command.today) refuse('invalid_schedule', 'First date cannot be in the past');

@@ -115,6 +115,23 @@ describe('requesting a transfer to another bank', () => {
       .then([debited({ intent: externalIntent })]);
   });
 
+  it("needs a routing number that passes the check digit: a blank one names no bank ('Invalid routing number')", () => {
+    for (const routingNumber of [undefined, '', '   ', '021000022']) {
+      given(ready).when({ ...request, routingNumber, recipient: external }).then(refused('invalid_routing_number', 'Invalid routing number'));
+    }
+  });
+
+  it("needs an account number an ACH entry holds as it is: 17 printable ASCII characters at most ('Invalid account number')", () => {
+    for (const accountNumber of ['123456789012345678', '12345é', '4000\u00a0123']) {
+      given(ready).when({ ...request, accountNumber, recipient: external }).then(refused('invalid_external_account', 'Invalid account number'));
+    }
+    expect(given(ready).when({ ...request, accountNumber: ' 12345678901234567 ', recipient: external }).decision()).toHaveLength(1);
+    expect(given(ready).when({ ...request, accountNumber: 'AB-1234 5', recipient: external }).decision()).toHaveLength(1);
+    // Refused in API.md's order: after the amount, before the balance.
+    given(ready).when({ ...request, accountNumber: '123456789012345678', recipient: external, amountCents: 99 }).then(refused('invalid_amount', 'Amount must be at least 1'));
+    given(ready).when({ ...request, accountNumber: '123456789012345678', recipient: external, amountCents: 999_999_999 }).then(refused('invalid_external_account', 'Invalid account number'));
+  });
+
   it("uses the form's recipient name when the directory knows none", () => {
     const decision = given(ready).when({ ...request, recipient: { kind: 'external' } }).decision();
     expect(intentOf(decision)).toMatchObject({ recipientName: 'whatever the form showed' });

@@ -6,6 +6,7 @@ import type { CustomerState } from '../customer/customerState';
 import { refuse } from '../domainError';
 import { MIN_TRANSFER_CENTS, TRANSFER_MINIMUM_MESSAGE } from '../limits';
 import type { AccountKind } from '../primitives';
+import { achEntryProblem } from '../ach/achEntryFields';
 import { isValidRoutingNumber } from '../ach/routingNumber';
 
 /**
@@ -56,9 +57,23 @@ export interface TransferRequestContext {
 }
 
 /** True when a routing number was given (not blank) and fails the ABA check digit. */
-export function routingNumberProblem(routingNumber: string | undefined): boolean {
+function routingNumberProblem(routingNumber: string | undefined): boolean {
   const routing = routingNumber?.trim() ?? '';
   return routing !== '' && !isValidRoutingNumber(routing);
+}
+
+/**
+ * Why the recipient's bank details are refused, or undefined. A payment to another bank goes into a NACHA file, so
+ * its routing number must pass the check digit (a blank one names no bank) and its account number must fit an
+ * entry (`achEntryProblem`); inside the bank a routing number may be left blank, but one given must pass.
+ */
+export function recipientDetailsProblem(
+  recipient: TransferRecipient,
+  routingNumber: string | undefined,
+  accountNumber: string,
+): 'invalid_routing_number' | 'invalid_external_account' | undefined {
+  if (recipient.kind === 'external') return achEntryProblem({ routingNumber: routingNumber ?? '', accountNumber });
+  return routingNumberProblem(routingNumber) ? 'invalid_routing_number' : undefined;
 }
 
 function present(value: string | undefined): value is string {
@@ -72,7 +87,8 @@ function present(value: string | undefined): value is string {
  *
  * Refusals, in API.md's order (all 422): customer unknown (404) or closed; blocked; no pin; wrong pin;
  * missing amount / accountType / accountNumber ('Please fill all fields'); same account number AND same type;
- * amount below 1 dollar; a routing number given that fails the ABA check digit ('Invalid routing number'); amount above the `from` balance ('You do not have enough balance').
+ * amount below 1 dollar; the recipient's bank details (`recipientDetailsProblem`: 'Invalid routing number', 'Invalid
+ * account number'); amount above the `from` balance ('You do not have enough balance').
  * Idempotent: a debit already recorded (the same request again) → [].
  */
 export function decideTransferRequest(command: RequestTransfer, context: TransferRequestContext): AccountEvent[] {
@@ -91,7 +107,8 @@ export function decideTransferRequest(command: RequestTransfer, context: Transfe
   const toSelf = accountNumber === customer.accountNumber || (recipient.kind === 'internal' && recipient.payeeId === customer.userId);
   if (toSelf && accountType === command.from) refuse('same_account');
   if (!Number.isSafeInteger(amountCents) || amountCents < MIN_TRANSFER_CENTS) refuse('invalid_amount', TRANSFER_MINIMUM_MESSAGE);
-  if (routingNumberProblem(command.routingNumber)) refuse('invalid_routing_number');
+  const detailsProblem = recipientDetailsProblem(recipient, command.routingNumber, accountNumber);
+  if (detailsProblem) refuse(detailsProblem);
 
   const recipientName = recipient.kind === 'internal' ? recipient.name : (recipient.name ?? command.to ?? '').trim();
   const userDescription = command.description?.trim() ?? '';

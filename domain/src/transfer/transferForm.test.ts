@@ -34,7 +34,7 @@ describe('the transfer form’s rules', () => {
     );
   });
 
-  it('checks in the API’s order: fill all fields, amount, same account, routing number, balance', () => {
+  it('checks in the API’s order: fill all fields, amount, same account, routing number, account number, balance', () => {
     expect(transferFormProblem(form({ recipient: '' }), payer)).toBe('Please fill all fields');
     expect(transferFormProblem(form({ accountType: '', amount: 'ten' }), payer)).toBe('Please fill all fields');
     expect(transferFormProblem(form({ amount: '0.99', routingNumber: '1' }), payer)).toBe('Amount must be at least 1');
@@ -43,6 +43,9 @@ describe('the transfer form’s rules', () => {
       expect(transferFormProblem(form({ routingNumber, accountType: 'checking', amount: '5000' }), payer), routingNumber).toBe('Invalid routing number');
     }
     expect(transferFormProblem(form({ routingNumber: ' 021000021 ', accountType: 'checking', amount: '5000' }), payer)).toBe('You do not have enough balance');
+    for (const accountNumber of ['123456789012345678', '12345é']) {
+      expect(transferFormProblem(form({ accountNumber, accountType: 'checking', amount: '5000' }), payer), accountNumber).toBe('Invalid account number');
+    }
     expect(transferFormProblem(form({ accountNumber: '1234567890', accountType: 'checking', amount: '1,500.01' }), payer)).toBe('You do not have enough balance');
     expect(transferFormProblem(form({ accountNumber: '1234567890', accountType: 'checking', amount: '1,500.00' }), payer)).toBeNull();
   });

@@ -1,5 +1,6 @@
 import { domainErrorMessages } from '../domainError';
 import { MIN_TRANSFER_CENTS, RECIPIENT_LOOKUP_DIGITS, TRANSFER_MINIMUM_MESSAGE } from '../limits';
+import { fitsAchAccountNumber } from '../ach/achEntryFields';
 import { isValidRoutingNumber } from '../ach/routingNumber';
 import { parseDollars, type ParseDollarsResult } from '../money';
 
@@ -53,6 +54,8 @@ export function transferFormProblem(form: TransferForm, payer: TransferPayer, op
   if (form.accountNumber.trim() === payer.accountNumber && form.accountType === form.from) return domainErrorMessages.same_account;
   const routing = form.routingNumber.trim();
   if (routing !== '' && !isValidRoutingNumber(routing)) return domainErrorMessages.invalid_routing_number;
+  // Every account number a payment can reach fits an ACH entry (this bank's are 10 digits).
+  if (!fitsAchAccountNumber(form.accountNumber)) return domainErrorMessages.invalid_external_account;
   if ((options.checkBalance ?? true) && amount.cents > payer.balancesCents[form.from]) return domainErrorMessages.insufficient_balance;
   return null;
 }

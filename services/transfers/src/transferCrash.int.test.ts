@@ -40,7 +40,7 @@ function request(payer: TestCustomer, accountNumber: string, amount: number): Pr
     { commands: fx.commands, pool: fx.pool, signals: fx.signals, pinKeys: fx.pinKeys, creditWaitMs: 50 },
     {
       userId: payer.userId,
-      input: transferInput.parse({ from: 'savings', amount, accountNumber, accountType: 'savings', bankName: 'Bank', to: 'Recipient', paymentPin: PIN }),
+      input: transferInput.parse({ from: 'savings', amount, accountNumber, accountType: 'savings', bankName: 'Bank', routingNumber: '021000021', to: 'Recipient', paymentPin: PIN }),
       idempotencyKey: randomUUID(),
     },
   );

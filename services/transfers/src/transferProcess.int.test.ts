@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { streams, transferInput } from '@bank/domain';
+import { accountDecider, customerDecider, decideTransferRequest, streams, transferInput } from '@bank/domain';
 import { migrateReadModels } from '@bank/projector';
 import { createTransferFixture, waitUntil, type TestCustomer, type TransferFixture } from '@bank/testkit';
 import { readProcessCheckpoint } from './processCheckpoint';
@@ -79,6 +79,47 @@ describe('the transfer process, following the log', () => {
     expect(await fx.transferEvents(answer.transferId)).toEqual(['TransferRequested', 'TransferDebited']);
     expect((await fx.history(payer.userId)).transactions.get(answer.debitTransactionId)?.status).toBe('pending');
     expect(await fx.balances(payer.userId)).toEqual({ savings: 90_00, checking: 0 });
+  });
+
+  it('external, requested before the request checked its bank details: no file can hold it, so it fails and is refunded', async () => {
+    const payer = await fx.openCustomer({ savingsCents: 40_00, pin: PIN });
+    const transferId = randomUUID();
+    const customer = await fx.commands.read(customerDecider, streams.customer(payer.userId), (state) => state);
+    // The debit as a store written before the check holds it: a blank routing number (a valid one is decided, then blanked).
+    await fx.commands.execute({
+      decider: accountDecider,
+      streamId: streams.account(payer.userId),
+      decide: (account) =>
+        decideTransferRequest(
+          {
+            type: 'RequestTransfer',
+            transferId,
+            payerId: payer.userId,
+            debitTransactionId: randomUUID(),
+            creditTransactionId: randomUUID(),
+            refundTransactionId: randomUUID(),
+            from: 'savings',
+            amountCents: 15_00,
+            accountNumber: '9876543210',
+            bankName: 'Other Bank',
+            routingNumber: '021000021',
+            accountType: 'checking',
+            to: 'Recipient',
+            pinMatches: true,
+            now: new Date().toISOString(),
+          },
+          { customer, account, recipient: { kind: 'external' } },
+        ).map((event) => (event.type === 'AccountDebited' && event.data.intent ? { ...event, data: { ...event.data, intent: { ...event.data.intent, routingNumber: '' } } } : event)),
+      context: { metadata: { actorRole: 'customer', actorId: payer.userId } },
+      commandType: 'RequestTransfer',
+    });
+    await waitUntil(async () => (await fx.transferEvents(transferId)).length === 4, { what: 'the transfer failed and refunded' });
+    expect(await fx.transferEvents(transferId)).toEqual(['TransferRequested', 'TransferDebited', 'TransferFailed', 'TransferRefunded']);
+    const failed = (await fx.store.readStream(streams.transfer(transferId))).find((event) => event.type === 'TransferFailed');
+    expect(failed?.data).toMatchObject({ reason: 'Invalid routing number' });
+    expect(await fx.balances(payer.userId)).toEqual({ savings: 40_00, checking: 0 });
+    const queued = (await fx.store.readStream(streams.achFiles())).filter((event) => event.type === 'AchEntryQueued' && event.data.transferId === transferId);
+    expect(queued).toEqual([]);
   });
 
   it('to a closed account: fails, refunds the payer, and the waiting request learns it', async () => {

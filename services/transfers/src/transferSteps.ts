@@ -68,6 +68,9 @@ interface StepOutcome {
 /** Refusals of a transfer-record command that mean "the record has moved on": carry on from where it is. */
 const RECORD_MOVED = new Set(['transfer_failed', 'transfer_completed', 'invalid_transfer_step']);
 
+/** Refusals of QueueAchEntry for an entry that no file can hold (`achEntryProblem`). */
+const UNFILEABLE = new Set(['invalid_routing_number', 'invalid_external_account']);
+
 export function transferStepContext(transferId: string, step: TransferStep, index: number, causationId?: string): CommandContext {
   return {
     commandId: `transfer-process:${transferId}:${step}:${index}`,
@@ -141,6 +144,9 @@ async function runStep(deps: TransferStepDeps, request: TransferRequest, step: E
       if (action.stream === 'payer') payerPosition = result.position ?? payerPosition;
     } catch (error) {
       if (action.stream === 'payee' && isPayeeGone(error)) return { next: 'fail', reason: PAYEE_ACCOUNT_CLOSED_REASON };
+      // An entry no NACHA file can hold (a request decided before the request checked it): the transfer fails and
+      // is refunded rather than wait for ever.
+      if (action.stream === 'ach' && isDomainError(error) && UNFILEABLE.has(error.code)) return { next: 'fail', reason: error.message };
       if (action.stream === 'payer' && isOutcomeAlreadyCommitted(error)) {
         // The payer's debit already went the other way: follow the outcome committed first.
         if (step === 'settle') return { next: 'fail', reason: reason ?? 'Transfer failed' };

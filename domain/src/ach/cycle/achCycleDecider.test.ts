@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { foldEvents } from '../../decider';
 import { uuid } from '../../testing/fixtures';
 import { parseNachaFile } from '../nacha/parseNacha';
-import { achCycleDecider, type AchCycleCommand, type AchCycleEvent } from './achCycleDecider';
+import { achCycleDecider, unfileableEntries, type AchCycleCommand, type AchCycleEvent } from './achCycleDecider';
 import { achCycleSnapshot, type AchCycleState, type WaitingEntry } from './achCycleState';
 
 const settings = {
@@ -54,6 +54,39 @@ describe('the ACH file stream', () => {
     decide({ type: 'QueueAchEntry', entry: entry(4), now: NOW }, log);
     const [second] = decide(build(uuid(803)), log);
     expect(second?.type === 'AchFileBuilt' && second.data.entries.map((e) => e.traceNumber)).toEqual(['102000020000004']);
+  });
+
+  it('refuses to queue an entry no file can hold, so that it cannot stop the others', () => {
+    const log: AchCycleEvent[] = [];
+    const refusal = (bad: Partial<WaitingEntry>) => {
+      try {
+        decide({ type: 'QueueAchEntry', entry: { ...entry(1), ...bad }, now: NOW }, log);
+      } catch (error) {
+        return (error as { code?: string }).code;
+      }
+      return 'queued';
+    };
+    expect(refusal({ routingNumber: '' })).toBe('invalid_routing_number');
+    expect(refusal({ routingNumber: '021000022' })).toBe('invalid_routing_number');
+    expect(refusal({ accountNumber: '123456789012345678' })).toBe('invalid_external_account');
+    expect(refusal({ accountNumber: '12345é' })).toBe('invalid_external_account');
+    expect(log).toEqual([]);
+  });
+
+  it('an entry queued before that check, which no file can hold, stays waiting while the others are filed', () => {
+    const log: AchCycleEvent[] = [];
+    decide({ type: 'QueueAchEntry', entry: entry(1), now: NOW }, log);
+    // As a store written before the check holds it: the event appended without the decider's refusal.
+    const stale = { ...entry(2), accountNumber: '1234567890123456789' };
+    log.push({ type: 'AchEntryQueued', data: { ...stale, queuedAt: NOW } });
+    decide({ type: 'QueueAchEntry', entry: entry(3), now: NOW }, log);
+    const [file] = decide(build(uuid(804)), log);
+    expect(file?.type === 'AchFileBuilt' && file.data.entries.map((e) => e.transferId)).toEqual([entry(1).transferId, entry(3).transferId]);
+    const state = fold(log);
+    expect([...state.waiting].map(([transferId]) => transferId)).toEqual([stale.transferId]);
+    expect(unfileableEntries(state)).toEqual([{ transferId: stale.transferId, problem: 'invalid_external_account' }]);
+    // Nothing else waits: no empty file is built for it.
+    expect(decide(build(uuid(805)), log)).toEqual([]);
   });
 
   it('two builders deciding on the same state: the second, decided again after the first is stored, finds nothing waiting', () => {

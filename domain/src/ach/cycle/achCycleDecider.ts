@@ -7,6 +7,7 @@ import { nextBankingDay } from '../bankingDays';
 import { isCreditCode } from '../nacha/nachaTypes';
 import { buildOutboundFile, MAX_TRACE_SEQUENCE, type OutboundEntry, type OutboundFileOptions } from '../nacha/outboundFile';
 import type { ReturnReasonCode } from '../nacha/returnReasons';
+import { achEntryProblem } from '../achEntryFields';
 import { achCycleSnapshot, forkAchCycleState, initialAchCycleState, newAchCycleState, type AchCycleState, type WaitingEntry } from './achCycleState';
 
 /**
@@ -160,8 +161,20 @@ function outboundEntryOf(entry: WaitingEntry, effectiveDate: string, settings: A
   };
 }
 
+/** Waiting entries that no file can hold (queued before the queue checked them), with why: a build leaves them waiting. */
+export function unfileableEntries(state: AchCycleState): { readonly transferId: string; readonly problem: string }[] {
+  const left: { transferId: string; problem: string }[] = [];
+  for (const [transferId, entry] of state.waiting) {
+    const problem = achEntryProblem(entry);
+    if (problem) left.push({ transferId, problem });
+  }
+  return left;
+}
+
 function buildFile(command: Extract<AchCycleCommand, { type: 'BuildAchFile' }>, state: AchCycleState): AchCycleEvent[] {
-  const waiting = [...state.waiting].map(([, entry]) => entry);
+  // Entries queued before the queue checked them that no file can hold stay waiting, so that they cannot stop every
+  // other entry: `unfileableEntries` lists them, and the builder logs them for the operator.
+  const waiting = [...state.waiting].map(([, entry]) => entry).filter((entry) => achEntryProblem(entry) === undefined);
   if (waiting.length === 0) return [];
   if (state.files.has(command.fileId)) return [];
   if (state.nextTraceSequence + waiting.length - 1 > MAX_TRACE_SEQUENCE) throw new RangeError('The trace sequence is exhausted');
@@ -200,6 +213,9 @@ export function decideAchCycle(command: AchCycleCommand, state: AchCycleState): 
     case 'QueueAchEntry': {
       const { transferId } = command.entry;
       if (state.waiting.has(transferId) || state.filed.has(transferId)) return [];
+      // An entry no file could hold is refused here, not at the build, where it would stop every other entry.
+      const problem = achEntryProblem(command.entry);
+      if (problem) refuse(problem);
       return [ev('AchEntryQueued', { ...command.entry, queuedAt: command.now })];
     }
     case 'BuildAchFile':

@@ -65,6 +65,11 @@ describe('a malformed file is refused, naming its first bad line', () => {
     expect(refusal(edit((r) => r.splice(4, 0, '')))).toEqual({ line: 5, message: 'Line 5: A record is 94 characters long; this one has 0' });
   });
 
+  it('a character outside printable ASCII, in a name or an account number (it could not be filed again in a return)', () => {
+    expect(refusal(edit((r) => (r[2] = put(r[2]!, 13, 'é'))))).toEqual({ line: 3, message: 'Line 3: A record holds printable ASCII only; position 13 holds U+00E9' });
+    expect(refusal(edit((r) => (r[4] = put(r[4]!, 55, '\t'))))).toEqual({ line: 5, message: 'Line 5: A record holds printable ASCII only; position 55 holds U+0009' });
+  });
+
   it('two faults: the first line is named, whichever kind of fault comes later', () => {
     const badAmountThenShort = (records: string[]) => {
       records[2] = put(records[2]!, 30, '00000123A5');

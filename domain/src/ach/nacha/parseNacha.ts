@@ -82,6 +82,8 @@ export function parseNachaFile(text: string): NachaFile {
   // is wrong with it (a field of line 3 before a short line 7).
   const sized = (record: RecordLine): RecordLine => {
     if (record.text.length !== RECORD_LENGTH) record.fail(`A record is ${RECORD_LENGTH} characters long; this one has ${record.text.length}`);
+    const foreign = /[^\x20-\x7e]/.exec(record.text);
+    if (foreign) record.fail(`A record holds printable ASCII only; position ${foreign.index + 1} holds U+${foreign[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
     return record;
   };
   let at = 0;

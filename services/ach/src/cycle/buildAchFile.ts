@@ -1,7 +1,7 @@
 import { randomUUID, createHash } from 'node:crypto';
 import type { EventData } from '@bank/domain';
 import type { Position } from '@bank/eventstore';
-import { isDomainError } from '@bank/domain';
+import { isDomainError, unfileableEntries } from '@bank/domain';
 import { nowOf, onAchStream, type AchCycleDeps } from './achCycleDeps';
 import { isAlreadyDecided, onTransfer } from './otherStreams';
 
@@ -27,6 +27,8 @@ export async function buildAchFile(deps: AchCycleDeps, fault?: AchBuildFault): P
   const businessDate = await deps.businessDate();
   const now = nowOf(deps);
   const result = await onAchStream(deps, `ach-file:${fileId}`, { type: 'BuildAchFile', fileId, businessDate, settings: deps.settings, sha256: sha256Hex, now });
+  const left = unfileableEntries(result.state);
+  if (left.length > 0) deps.logger?.error({ entries: left }, 'ACH entries that no file can hold are left waiting');
   const built = result.events.find((event) => event.type === 'AchFileBuilt');
   if (built?.type !== 'AchFileBuilt') return undefined;
   deps.logger?.info({ fileId, entries: built.data.entries.length, effectiveDate: built.data.effectiveDate, sha256: built.data.sha256 }, 'ACH file built');

@@ -89,6 +89,11 @@ describe('POST /standing-orders', () => {
     expect((await post({ accountNumber: payer.accountNumber, accountType: 'checking' })).body).toEqual({ message: 'You cannot transfer to the same account' });
     const badRouting = await post({ routingNumber: '021000022' });
     expect([badRouting.status, badRouting.body.message]).toEqual([422, 'Invalid routing number']);
+    const toOtherBank = { accountNumber: '4000123456', bankName: 'Other Bank' };
+    const noRouting = await post({ ...toOtherBank, routingNumber: '' });
+    expect([noRouting.status, noRouting.body.message]).toEqual([422, 'Invalid routing number']);
+    const longAccount = await post({ ...toOtherBank, accountNumber: '1234567890123456789', routingNumber: '021000021' });
+    expect([longAccount.status, longAccount.body.message]).toEqual([422, 'Invalid account number']);
     const weekly9 = await post({ schedule: { frequency: 'weekly', day: 9, firstDate: today } });
     expect([weekly9.status, weekly9.body.message]).toEqual([422, 'Day must be 1 (Monday) to 7 (Sunday)']);
     const past = await post({ schedule: { frequency: 'monthly', day: 1, firstDate: addDays(today, -1) } });

@@ -148,6 +148,12 @@ describe('POST /transaction/transfer', () => {
       [payer.token, { amount: 1, accountNumber: payee.accountNumber, accountType: '' }, 'Please fill all fields'],
       [payer.token, { amount: 1, accountNumber: payer.accountNumber }, 'You cannot transfer to the same account'],
       [payer.token, { amount: 10.01, accountNumber: '4000123456', routingNumber: '123456789' }, 'Invalid routing number'],
+      // To another bank, the details must fit an ACH entry: a routing number (a blank one names no bank) and an
+      // account number of 17 printable ASCII characters at most.
+      [payer.token, { amount: 10.01, accountNumber: '4000123456', routingNumber: '' }, 'Invalid routing number'],
+      [payer.token, { amount: 10.01, accountNumber: '4000123456', routingNumber: undefined }, 'Invalid routing number'],
+      [payer.token, { amount: 10.01, accountNumber: '1234567890123456789' }, 'Invalid account number'],
+      [payer.token, { amount: 10.01, accountNumber: '12345é' }, 'Invalid account number'],
       [payer.token, { amount: 10.01, accountNumber: payee.accountNumber }, 'You do not have enough balance'],
       [payer.token, { amount: 5, from: 'checking', accountNumber: payee.accountNumber }, 'You do not have enough balance'],
     ];

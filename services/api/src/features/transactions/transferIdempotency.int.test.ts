@@ -25,7 +25,7 @@ function transfer(harness: Harness, token: string, key: string, body: Record<str
   return request(harness.app)
     .post('/api/transaction/transfer')
     .set({ Authorization: `Bearer ${token}`, 'Idempotency-Key': key })
-    .send({ from: 'savings', accountType: 'savings', bankName: 'Other Bank', routingNumber: '', to: 'Someone', description: 'Rent', paymentPin: TEST_PIN, ...body });
+    .send({ from: 'savings', accountType: 'savings', bankName: 'Other Bank', routingNumber: '021000021', to: 'Someone', description: 'Rent', paymentPin: TEST_PIN, ...body });
 }
 
 async function balances(harness: Harness, userId: string): Promise<{ savings: number; checking: number }> {
