@@ -56,9 +56,22 @@ export async function useToken(db: Pick<pg.Pool, 'query'>, messageId: string, no
   return rowCount === 1;
 }
 
-/** Counts a wrong code against the link; the fifth ends it. */
-export async function countWrongCode(db: Pick<pg.Pool, 'query'>, messageId: string): Promise<void> {
-  await db.query('UPDATE mail.tokens SET wrong_codes = wrong_codes + 1 WHERE message_id = $1 AND used_at IS NULL', [messageId]);
+/**
+ * Takes one of the link's code attempts before the code is compared: false when none is left (five wrong codes end
+ * the link). One statement, so that requests at once cannot each compare a code while the count is read: the row's
+ * lock orders them, and each sees the count the one before it left.
+ */
+export async function takeCodeAttempt(db: Pick<pg.Pool, 'query'>, messageId: string): Promise<boolean> {
+  const { rowCount } = await db.query('UPDATE mail.tokens SET wrong_codes = wrong_codes + 1 WHERE message_id = $1 AND used_at IS NULL AND wrong_codes < $2', [
+    messageId,
+    MAX_WRONG_CODES,
+  ]);
+  return rowCount === 1;
+}
+
+/** Gives back the attempt a right code took (before the link is used). */
+export async function giveBackCodeAttempt(db: Pick<pg.Pool, 'query'>, messageId: string): Promise<void> {
+  await db.query('UPDATE mail.tokens SET wrong_codes = wrong_codes - 1 WHERE message_id = $1 AND used_at IS NULL AND wrong_codes > 0', [messageId]);
 }
 
 /** Ends every unused link of a kind of the user (a password reset ends the other reset links). */

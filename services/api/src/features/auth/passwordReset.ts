@@ -10,7 +10,7 @@ import {
   streams,
   type Customer,
 } from '@bank/domain';
-import { countWrongCode, endTokens, findLiveToken, messageIdOf, RESET_REQUEST_PREFIX, useToken } from '@bank/mail';
+import { endTokens, findLiveToken, giveBackCodeAttempt, messageIdOf, RESET_REQUEST_PREFIX, takeCodeAttempt, useToken } from '@bank/mail';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { AppDeps } from '../../appDeps';
@@ -131,9 +131,12 @@ export function resetPassword(deps: AppDeps, limits: AuthLimits) {
       }
     }
     const scope: CommandScope = { actor: { id: customer.userId, role: customer.role }, requestId: `${RESET_REQUEST_PREFIX}${requestIdOf(res)}` };
-    if (customer.secondFactor && !(await secondFactorMatches(deps, scope, customer, input))) {
-      await countWrongCode(deps.pool, token.messageId);
-      throw new UnauthorizedError(INVALID_CODE_MESSAGE);
+    if (customer.secondFactor) {
+      // Counted before the code is compared, as every code is (docs/security.md): one of the link's five attempts,
+      // taken in one statement, so that guesses sent at once cannot all be compared while the count is read.
+      if (!(await takeCodeAttempt(deps.pool, token.messageId))) throw new BadRequestError(INVALID_LINK_MESSAGE);
+      if (!(await secondFactorMatches(deps, scope, customer, input))) throw new UnauthorizedError(INVALID_CODE_MESSAGE);
+      await giveBackCodeAttempt(deps.pool, token.messageId);
     }
     const passwordHash = await hashSecret(input.newPassword, deps.bcryptCost);
     if (!(await useToken(deps.pool, token.messageId, now(deps)))) throw new BadRequestError(INVALID_LINK_MESSAGE);

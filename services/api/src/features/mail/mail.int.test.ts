@@ -148,6 +148,20 @@ describe('e-mail through the API', () => {
     expect(after).toMatchObject({ status: 400, body: { message: 'Invalid or expired link' } });
   });
 
+  it('wrong codes sent at once are each counted before they are compared: five are compared, the link ends', async () => {
+    const customer = await withSecondFactor(await t.customer());
+    await request(t.app).post('/api/auth/forgot-password').send({ email: customer.email });
+    const token = tokenIn(await nextMessage(customer.email, /Reset your/), '/reset-password');
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => request(t.app).post('/api/auth/reset-password').send({ token, newPassword: 'new-secret-1', code: String(100_000 + i) })),
+    );
+    const statuses = guesses.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(15);
+    const right = await request(t.app).post('/api/auth/reset-password').send({ token, newPassword: 'new-secret-1', code: await t.freshCode(customer.secret) });
+    expect(right).toMatchObject({ status: 400, body: { message: 'Invalid or expired link' } });
+  });
+
   it('at most 3 reset messages an hour to one address, silently', async () => {
     const customer = await t.customer();
     for (let i = 0; i < 4; i += 1) expect((await request(t.app).post('/api/auth/forgot-password').send({ email: customer.email })).status).toBe(202);
