@@ -99,10 +99,10 @@ export function transferIdFor(userId: string, idempotencyKey: string | undefined
 export interface PinAttemptGuard {
   attempt(userId: string, check: () => Promise<boolean>): Promise<boolean>;
   /**
-   * The right pin's fast path, asked only AFTER a comparison found the pin right: true when an attempt taken now would
-   * have been let through (no block, and the failures plus the comparisons in flight leave a place), in one read. Its
-   * net effect equals `attempt` with a right pin (take a place, compare, give it back) done at that instant; false
-   * means "go through `attempt`" (which compares again, counted).
+   * The right pin's fast path, asked BEFORE any comparison: true when an attempt taken now would be let through (no
+   * block, and the failures plus the comparisons in flight leave a place), in one read. A right pin then goes through
+   * with the net effect of `attempt` with a right pin (take a place, compare, give it back) done at that instant; a
+   * wrong one, or false here, goes through `attempt` (which compares in its place, counted).
    */
   admitsRightPin?(userId: string): Promise<boolean>;
 }
@@ -120,11 +120,12 @@ export async function paymentPinMatches(deps: Pick<TransferRequestDeps, 'pinKeys
   const check = () => verifyPin(keys, userId, pin, stored, deps.verifyLegacyPin);
   const guard = deps.pinAttempts;
   if (!guard) return check();
-  // A keyed pin compares in a microsecond: compare first and, when right, ask the limit once whether that attempt may
-  // count now (one Redis read). The answer of this first comparison is never shown otherwise: a wrong pin (or a right
-  // one the limit does not admit at once) goes through the counted attempt, which compares again in its place. A
+  // A keyed pin compares in a microsecond. The limit is read first, once (one Redis read): when it admits an attempt
+  // now, a right pin goes through at once. A wrong pin, and any pin the limit does not admit now, goes through the
+  // counted attempt, which compares in its place or refuses (429) without comparing. So no pin is compared uncounted
+  // while the limit is met, and right and wrong pins then cost the same work (no timing to tell them apart by). A
   // bcrypt pin (tens of ms) is compared only inside the counted attempt.
-  if (guard.admitsRightPin && !isLegacyPinHash(stored) && (await check()) && (await guard.admitsRightPin(userId))) return true;
+  if (guard.admitsRightPin && !isLegacyPinHash(stored) && (await guard.admitsRightPin(userId)) && (await check())) return true;
   return guard.attempt(userId, check);
 }
 

@@ -62,12 +62,26 @@ describe('the wrong-pin limit on the transfer path (paymentPinMatches with the R
     const deps = { pinKeys: t.deps.pinKeys, pinAttempts: guard };
     const { result, commands } = await pinCommandsDuring(userId, () => paymentPinMatches(deps, userId, state, '000000'));
     expect(result).toBe(false);
-    // The counted attempt: its scripts (EVAL or EVALSHA) take a place and keep it as a failure (INCR inside).
+    // The read first, then the counted attempt: its scripts (EVAL or EVALSHA) take a place and keep it as a failure (INCR inside).
+    expect(commands[0]).toBe('mget');
     expect(commands).toContain('incr');
-    expect(commands).not.toContain('mget');
     expect(await paymentPinMatches(deps, userId, state, '000000')).toBe(false);
     await expect(paymentPinMatches(deps, userId, state, PIN)).rejects.toBeInstanceOf(TooManyRequestsError);
     await expect(paymentPinMatches(deps, userId, state, '000000')).rejects.toBeInstanceOf(TooManyRequestsError);
+  });
+
+  it('once the limit is met, the right pin and a wrong one run the same commands (no timing to tell them apart)', async () => {
+    const { userId, state } = await customerWithPin();
+    const deps = { pinKeys: t.deps.pinKeys, pinAttempts: createPinAttemptGuard(t.deps) };
+    for (let i = 0; i < LIMIT; i += 1) expect(await paymentPinMatches(deps, userId, state, '000000')).toBe(false);
+    const refusedWith = async (pin: string) => {
+      const { result, commands } = await pinCommandsDuring(userId, () => paymentPinMatches(deps, userId, state, pin).catch((error: unknown) => error));
+      expect(result).toBeInstanceOf(TooManyRequestsError);
+      return commands;
+    };
+    const right = await refusedWith(PIN);
+    expect(right[0]).toBe('mget');
+    expect(await refusedWith('000000')).toEqual(right);
   });
 
   it('of 10 parallel wrong pins exactly the limit answer "wrong", the rest 429, as without the fast path', async () => {

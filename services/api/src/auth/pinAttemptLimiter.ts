@@ -49,10 +49,11 @@ type Redis = AppDeps['redis'] & {
  * finds no place while others are in flight waits for them (they take a millisecond) instead of being refused.
  * 429 with Retry-After once the failures reach the limit; 503 when Redis cannot be reached (fail closed).
  *
- * The happy path costs one Redis command (`admitsRightPin`, an MGET of both counters, asked after a keyed pin compared
- * right, see @bank/transfers' paymentPinMatches); the counted `attempt` (two scripts) is for wrong pins, bcrypt pins
- * and a right pin that finds no place at once. An answer never depends on an uncounted comparison: the fast path only
- * admits what `attempt` would have admitted at that instant, and anything else is compared again in its place.
+ * The happy path costs one Redis command (`admitsRightPin`, an MGET of both counters, read before a keyed pin is
+ * compared, see @bank/transfers' paymentPinMatches); the counted `attempt` (two scripts) is for wrong pins, bcrypt
+ * pins and any pin that finds no place at once. An answer never depends on an uncounted comparison: the fast path
+ * only admits what `attempt` would have admitted at that instant, a wrong pin is compared again in its place, and
+ * while the limit is met no pin is compared at all.
  */
 export interface ApiPinAttemptGuard extends PinAttemptGuard {
   admitsRightPin(userId: string): Promise<boolean>;
