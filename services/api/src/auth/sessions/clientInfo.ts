@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
 import { deviceName } from './deviceName';
 
 /** Where a sign-in comes from, as a session records it. */
@@ -18,4 +19,13 @@ export function clientAddress(req: Request): string {
   const address = req.ip ?? req.socket.remoteAddress ?? '';
   // IPv4 clients of a dual-stack server appear as ::ffff:a.b.c.d.
   return address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+}
+
+/**
+ * The client's key in the per-address failure limits: an IPv4 address whole, an IPv6 one by its /56 prefix (a single
+ * subscriber's allocation: one client rotating through its own addresses is still one client), as the routes' own
+ * rate limits (express-rate-limit) group them.
+ */
+export function limitAddressOf(req: Request): string {
+  return ipKeyGenerator(clientAddress(req));
 }

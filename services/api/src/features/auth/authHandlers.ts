@@ -23,7 +23,7 @@ import type { AuthLimits } from '../../auth/authLimits';
 import { authSettingsOf } from '../../auth/authSettings';
 import { hashSecret, verifyAgainstDecoy, verifySecret } from '../../auth/passwords';
 import { createChallenge } from '../../auth/secondFactor/challenges';
-import { clientAddress } from '../../auth/sessions/clientInfo';
+import { clientAddress, limitAddressOf } from '../../auth/sessions/clientInfo';
 import { revokeSession, revokeSessions } from '../../auth/sessions/sessionStore';
 import { nowIso } from '../../commands/clock';
 import { commandScope, loadState, runCommand } from '../../commands/runCommand';
@@ -66,7 +66,7 @@ export function signIn(deps: AppDeps, limits: AuthLimits) {
   return async (req: Request, res: Response): Promise<void> => {
     const input = signinInput.parse(req.body);
     const address = clientAddress(req);
-    const attempts = await takeAttempts([limits.signInEmail, input.email], [limits.signInAddress, address]);
+    const attempts = await takeAttempts([limits.signInEmail, input.email], [limits.signInAddress, limitAddressOf(req)]);
     // Decided from the event store, never the read models: a user signs in the moment sign-up answers, and an old
     // password stops working the moment a change of password answers, however far behind the projector is.
     const holder = (await loadState(deps, emailReservationDecider, streams.email(input.email))).state.heldBy;

@@ -28,7 +28,7 @@ import { decryptSecret, encryptSecret } from '../../auth/secondFactor/secretBox'
 import { deleteSetup, findSetup, saveSetup } from '../../auth/secondFactor/setups';
 import { enrolmentPicture, matchingStep, newTotpSecret } from '../../auth/secondFactor/totp';
 import { claimStep, resetStep } from '../../auth/secondFactor/usedSteps';
-import { clientAddress } from '../../auth/sessions/clientInfo';
+import { limitAddressOf } from '../../auth/sessions/clientInfo';
 import { revokeSessions } from '../../auth/sessions/sessionStore';
 import { nowIso } from '../../commands/clock';
 import { commandScope, loadState, runCommand, type CommandScope } from '../../commands/runCommand';
@@ -80,8 +80,7 @@ async function enrol(deps: AppDeps, scope: CommandScope, customer: Customer, sea
 
 /** The challenge the body names, live; the address's attempt is taken first (a bad challenge is a failure too). */
 async function liveChallenge(deps: AppDeps, limits: AuthLimits, req: Request, challenge: string): Promise<{ found: Challenge; attempts: TakenAttempts }> {
-  const address = clientAddress(req);
-  const addressAttempt = await takeAttempts([limits.codeAddress, address]);
+  const addressAttempt = await takeAttempts([limits.codeAddress, limitAddressOf(req)]);
   const found = await findLiveChallenge(deps, challenge);
   if (!found) throw new UnauthorizedError(CHALLENGE_EXPIRED_MESSAGE);
   const userAttempt = await takeAttempts([limits.codeUser, found.userId]);
@@ -191,7 +190,7 @@ export function confirmSecondFactor(deps: AppDeps, limits: AuthLimits) {
   return async (req: Request, res: Response): Promise<void> => {
     const input = confirmSecondFactorInput.parse(req.body);
     const auth = authOf(req);
-    const attempts = await takeAttempts([limits.codeUser, auth.userId], [limits.codeAddress, clientAddress(req)]);
+    const attempts = await takeAttempts([limits.codeUser, auth.userId], [limits.codeAddress, limitAddressOf(req)]);
     const customer = requireActiveCustomer((await loadState(deps, customerDecider, streams.customer(auth.userId))).state);
     if (customer.secondFactor) throw new ConflictError('The second factor is already turned on');
     const sealed = await findSetup(deps, auth.userId);
@@ -228,7 +227,7 @@ export function removeSecondFactor(deps: AppDeps, limits: AuthLimits) {
     const auth = authOf(req);
     if (isStaff(auth.role)) throw new ForbiddenError(STAFF_KEEP_SECOND_FACTOR_MESSAGE);
     const input = removeSecondFactorInput.parse(req.body);
-    const attempts = await takeAttempts([limits.passwordUser, auth.userId], [limits.codeUser, auth.userId], [limits.codeAddress, clientAddress(req)]);
+    const attempts = await takeAttempts([limits.passwordUser, auth.userId], [limits.codeUser, auth.userId], [limits.codeAddress, limitAddressOf(req)]);
     const customer = requireActiveCustomer((await loadState(deps, customerDecider, streams.customer(auth.userId))).state);
     const passwordMatches = await verifySecret(input.password, customer.passwordHash);
     const codeMatches = passwordMatches && (await totpMatches(deps, deps.pool, customer, input.code));
