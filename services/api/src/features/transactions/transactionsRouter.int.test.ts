@@ -142,6 +142,8 @@ describe('POST /transaction/transfer', () => {
     const cases: [string, Record<string, unknown>, string][] = [
       [blocked.token, { amount: 1, accountNumber: payee.accountNumber, paymentPin: '000000', amountMissing: 1 }, 'Your account had been suspended, please contact bank support'],
       [noPin.token, { amount: 1, accountNumber: payee.accountNumber }, 'Please set your payment pin'],
+      // The web app sends the pin field empty for a customer who has none.
+      [noPin.token, { amount: 1, accountNumber: payee.accountNumber, paymentPin: '' }, 'Please set your payment pin'],
       [payer.token, { accountNumber: payee.accountNumber, paymentPin: '000000' }, 'Incorrect payment pin'],
       [payer.token, { accountNumber: payee.accountNumber, amount: '' }, 'Please fill all fields'],
       [payer.token, { amount: 1, accountNumber: '' }, 'Please fill all fields'],

@@ -20,10 +20,15 @@ export interface TransferSummaryProps {
   children?: ReactNode;
   /** The form's accessible name (default 'Confirm transfer'). */
   label?: string;
+  /**
+   * The server refuses this payer before it looks at a pin (blocked, or no pin set: API.md's order), so an empty
+   * pin is sent and the server's own message shows ('Please set your payment pin'); a pin typed is still checked.
+   */
+  pinOptional?: boolean;
 }
 
 /** Step 2 of a transfer: the summary, the 6-digit payment pin, Back and Complete. */
-export function TransferSummary({ draft, to, busy, error, onBack, onComplete, children, label = 'Confirm transfer' }: TransferSummaryProps) {
+export function TransferSummary({ draft, to, busy, error, onBack, onComplete, children, label = 'Confirm transfer', pinOptional = false }: TransferSummaryProps) {
   const [pin, setPin] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const amount = parseTypedDollars(draft.amount);
@@ -37,7 +42,7 @@ export function TransferSummary({ draft, to, busy, error, onBack, onComplete, ch
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!PAYMENT_PIN_PATTERN.test(pin)) {
+    if (!(pinOptional && pin === '') && !PAYMENT_PIN_PATTERN.test(pin)) {
       setProblem(PAYMENT_PIN_MESSAGE);
       return;
     }

@@ -125,6 +125,7 @@ export function StandingOrdersPage() {
           busy={create.isPending}
           error={serverError}
           label="Confirm standing order"
+          pinOptional={user.isBlocked || !user.hasPaymentPin}
           onBack={() => {
             setServerError(null);
             setStep('form');

@@ -243,6 +243,27 @@ describe('transfer step 2: summary, pin and Complete', () => {
     expect(callsTo('POST', '/api/transaction/transfer')).toHaveLength(0);
   });
 
+  it("with no pin set, Complete with the pin left empty asks the server, which says 'Please set your payment pin'", async () => {
+    const noPin = sampleUser({ hasPaymentPin: false });
+    const { callsTo } = api({
+      'GET /api/auth/user': () => json(200, { data: noPin }),
+      'POST /api/transaction/transfer': () => json(422, { message: 'Please set your payment pin' }),
+    });
+    renderRoutes(accountRoutes, '/account/transfer', noPin);
+    await screen.findByRole('heading', { name: 'Transfer money' });
+    const type = await toSummary();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    await type.click(screen.getByRole('button', { name: 'Complete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please set your payment pin');
+    expect(alert).toHaveBeenCalledWith('Please set your payment pin');
+    expect(callsTo('POST', '/api/transaction/transfer')[0]?.body).toMatchObject({ paymentPin: '' });
+    // A pin typed is still checked before anything is sent.
+    await type.type(screen.getByLabelText('Payment pin'), '12');
+    await type.click(screen.getByRole('button', { name: 'Complete' }));
+    expect(await screen.findByText('Payment pin must be 6 digits')).toBeInTheDocument();
+    expect(callsTo('POST', '/api/transaction/transfer')).toHaveLength(1);
+  });
+
   it('posts once with an Idempotency-Key on a double click, then shows Transfer Successful on the transactions page', async () => {
     const answer = deferred<Response>();
     const { callsTo } = api({ 'POST /api/transaction/transfer': () => answer.promise });

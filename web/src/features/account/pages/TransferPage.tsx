@@ -103,6 +103,7 @@ export function TransferPage() {
             setStep('form');
           }}
           onComplete={complete}
+          pinOptional={user.isBlocked || !user.hasPaymentPin}
         />
       )}
     </div>
