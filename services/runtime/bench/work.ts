@@ -1,5 +1,5 @@
 /**
- * `npm run bench:work [-- --transfers 200 --in-flight 1 --statements]`: the work one internal transfer costs,
+ * `npm run bench:work [-- --transfers 200 --in-flight 1 --warm-up 0 --statements]`: the work one internal transfer costs,
  * counted rather than timed (so it means the same on a busy machine): PostgreSQL transactions (pg_stat_database of
  * the bench's own database), Redis commands (a private redis-server, INFO commandstats; with --monitor also by what
  * they serve: the request path's idempotency records and wrong-pin limit, each BullMQ queue), the read models' rows
@@ -25,6 +25,7 @@ import { cpuMsOf, pidsWithCommandLine, processTree } from './lib/processTree';
 import { round } from './lib/stats';
 import { freshBankKeys } from './lib/bankSecrets';
 import { signInStaff } from './lib/staffSignIn';
+import type { BenchCustomer } from './lib/bankClient';
 import { transferOnce, type TransferSample } from './lib/transferLoad';
 import { commandDifference as difference, monitorRedis, readModelScanRows, redisCommandCounts, xactCommits } from './lib/workCounters';
 
@@ -33,6 +34,7 @@ const { values: args } = parseArgs({
     transfers: { type: 'string', default: '200' },
     'in-flight': { type: 'string', default: '1' },
     customers: { type: 'string', default: '8' },
+    'warm-up': { type: 'string', default: '0' },
     statements: { type: 'boolean', default: false },
     monitor: { type: 'boolean', default: false },
     start: { type: 'string' },
@@ -41,6 +43,7 @@ const { values: args } = parseArgs({
   },
 });
 const transferCount = Number(args.transfers);
+const warmUpCount = Number(args['warm-up']);
 const inFlight = Number(args['in-flight']);
 const startCommand = args.start ?? process.env.BENCH_START ?? 'node --max-semi-space-size=64 --import tsx services/runtime/src/main.ts';
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -68,6 +71,23 @@ function statementsByKind(logFile: string, from: number, database: string): Map<
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
   return counts;
+}
+
+/** `count` transfers, `inFlight` at a time, each payer paying the customers after it in turn. */
+async function runTransfers(baseUrl: string, customers: readonly BenchCustomer[], count: number, inFlight: number): Promise<TransferSample[]> {
+  const samples: TransferSample[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < count) {
+        const index = next++;
+        const payer = customers[index % customers.length]!;
+        const payee = customers[(index + 1 + Math.floor(index / customers.length)) % customers.length]!;
+        samples.push(await transferOnce(baseUrl, payer, payee === payer ? customers[(index + 2) % customers.length]! : payee));
+      }
+    }),
+  );
+  return samples;
 }
 
 async function main(): Promise<void> {
@@ -121,6 +141,14 @@ async function main(): Promise<void> {
     }
     // Warm the caches (customer and account states) so that the count is the steady state.
     for (const payer of customers) await transferOnce(bank.baseUrl, payer, customers[(customers.indexOf(payer) + 1) % customers.length]!);
+    // --warm-up N: N more transfers at the counted concurrency, not counted, so that V8 has compiled the hot paths
+    // (a bank runs for days: its start-up compilation is no transfer's cost). Without it the count includes that.
+    if (warmUpCount > 0) {
+      const warmUp = await runTransfers(bank.baseUrl, customers, warmUpCount, inFlight);
+      const refused = warmUp.filter((sample) => sample.status !== 201).length;
+      if (refused > 0) throw new Error(`${refused} of the ${warmUpCount} warm-up transfers were not answered 201`);
+      log(`warmed up with ${warmUpCount} transfers at ${inFlight} in flight`);
+    }
     await waitForQuiet(pool, 60_000);
     const { rows: before } = await pool.query<{ total: string }>('SELECT sum(savings_cents + checking_cents)::text AS total FROM rm.accounts');
     const scanRowsBefore = await readModelScanRows(pool);
@@ -148,18 +176,7 @@ async function main(): Promise<void> {
     const countStarted = performance.now();
     const redisBefore = await redisCommandCounts(redis.port);
     const monitor = args.monitor ? monitorRedis(redis.port) : undefined;
-    const samples: TransferSample[] = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: inFlight }, async () => {
-        while (next < transferCount) {
-          const index = next++;
-          const payer = customers[index % customers.length]!;
-          const payee = customers[(index + 1 + Math.floor(index / customers.length)) % customers.length]!;
-          samples.push(await transferOnce(bank.baseUrl, payer, payee === payer ? customers[(index + 2) % customers.length]! : payee));
-        }
-      }),
-    );
+    const samples = await runTransfers(bank.baseUrl, customers, transferCount, inFlight);
     // Until the bank is quiet: counted by waiting without touching the database, then checking once.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const cpuAfter = cpuOf();
