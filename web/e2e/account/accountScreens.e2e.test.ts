@@ -183,6 +183,13 @@ describe('the customer area at 375, 768 and 1280 px', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     const summary = page.getByRole('form', { name: 'Confirm transfer' });
     await summary.waitFor();
+    // With no pin to type, the pin left empty: the server's answer, as the spec words it.
+    const refusedEmpty = await answerDialogs(page, ['accept'], () => page.getByRole('button', { name: 'Complete' }).click());
+    expect(refusedEmpty).toEqual([{ type: 'alert', message: 'Please set your payment pin' }]);
+    await summary.getByRole('alert').getByText('Please set your payment pin').waitFor();
+    // A full-page picture of a scrolled page draws the sticky header where the page was scrolled to: from the top.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'account-transfer-no-pin-1280');
     await page.getByLabel('Payment pin').fill('123456');
     const refused = await answerDialogs(page, ['accept'], () => page.getByRole('button', { name: 'Complete' }).click());
     expect(refused).toEqual([{ type: 'alert', message: 'Please set your payment pin' }]);
