@@ -83,7 +83,8 @@ export function TransferSummary({ draft, to, busy, error, onBack, onComplete, ch
         </div>
         <div>
           <dt>Routing number</dt>
-          <dd className="mono">{draft.routingNumber || '—'}</dd>
+          {/* The dash for none in the text's font, as the other rows show it; a number in the mono one. */}
+          <dd className={draft.routingNumber ? 'mono' : undefined}>{draft.routingNumber || '—'}</dd>
         </div>
         <div>
           <dt>Description</dt>

@@ -221,6 +221,11 @@ describe('transfer step 2: summary, pin and Complete', () => {
     expect(within(summary).getByText('Alan Turing')).toBeInTheDocument();
     expect(within(summary).getByText('9876543210')).toBeInTheDocument();
     expect(within(summary).getByText('Lunch')).toBeInTheDocument();
+    // No routing number (a transfer within the bank): the dash for none, in the text's font like the other rows'.
+    const routing = within(summary).getByText('Routing number').nextElementSibling!;
+    expect(routing).toHaveTextContent('—');
+    expect(routing).not.toHaveClass('mono');
+    expect(within(summary).getByText('9876543210')).toHaveClass('mono');
     await type.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByLabelText('Amount (USD)')).toHaveValue('25.50');
     expect(screen.getByLabelText('Bank name')).toHaveValue('Summit Bank');
