@@ -118,6 +118,56 @@ describe('the interest batch hands its day balances over to the next batch of a 
     expect(dayBalanceInserts(taking)).toEqual([]);
   });
 
+  it('leaves what it took over as it was: taken over again (a batch written again), it gives the same statements', () => {
+    const first = new InterestBatch();
+    // Undated (no accrual before it in its batch), with a business date after the next batch's accrual.
+    first.money(money(ANA, '2028-01-03', 100, '00000000000000000040'));
+    first.money(money(BEN, '2028-01-02', 200, '00000000000000000041'));
+    const handed = first.handOver();
+    const taking = () => {
+      const batch = new InterestBatch();
+      batch.takeOver(handed);
+      batch.accrued('2028-01-02', 50_000, 0, '00000000000000000042');
+      return batch;
+    };
+    const once = taking();
+    expect(heldOfAccrual(once)).toEqual([[BEN], ['savings'], ['2028-01-02'], [200], ['00000000000000000041'], [false]]);
+    const onHanded = once.handOver();
+    // The one its accrual does not fold is handed on dated (its business date is its effective date now)...
+    const next = new InterestBatch();
+    next.takeOver(onHanded);
+    next.accrued('2028-01-03', 50_000, 0, '00000000000000000043');
+    expect(heldOfAccrual(next)).toEqual([[ANA], ['savings'], ['2028-01-03'], [100], ['00000000000000000040'], [true]]);
+    // ...while the hand-over it came from still has it undated: the batch again gives what it gave the first time.
+    const again = taking();
+    expect(again.statements(tables)).toEqual(taking().statements(tables));
+    const againNext = new InterestBatch();
+    againNext.takeOver(again.handOver());
+    againNext.accrued('2028-01-03', 50_000, 0, '00000000000000000043');
+    expect(againNext.statements(tables)).toEqual(next.statements(tables));
+    const retaken = new InterestBatch();
+    retaken.takeOver(handed);
+    retaken.accrued('2028-01-03', 50_000, 0, '00000000000000000042');
+    expect(heldOfAccrual(retaken)).toEqual([[ANA, BEN], ['savings', 'savings'], ['2028-01-03', '2028-01-02'], [100, 200], ['00000000000000000040', '00000000000000000041'], [false, false]]);
+  });
+
+  it('hands on what it took over without copying it: a day spread over many batches costs each batch its own events', () => {
+    type Chunks = { readonly chunks: readonly (readonly unknown[])[]; readonly size: number };
+    let handed: Chunks | undefined;
+    const firstChunks: (readonly unknown[])[] = [];
+    for (let b = 0; b < 6; b += 1) {
+      const batch = new InterestBatch();
+      if (handed) batch.takeOver(handed);
+      for (let i = 0; i < 1_000; i += 1) batch.money(money(ANA, '2028-01-02', i, String(b * 1_000 + i).padStart(20, '0')));
+      handed = batch.handOver() as Chunks;
+      // The batches' chunks before are handed on as they were taken over: the same arrays, not copies of them.
+      expect(handed.chunks.slice(0, b)).toEqual(firstChunks);
+      handed.chunks.slice(0, b).forEach((chunk, c) => expect(chunk).toBe(firstChunks[c]));
+      firstChunks.push(handed.chunks[b]!);
+      expect(handed.size).toBe((b + 1) * 1_000);
+    }
+  });
+
   it('takes over only what an interest batch handed over', () => {
     expect(() => new InterestBatch().takeOver([{ userId: ANA }])).toThrow(TypeError);
   });
