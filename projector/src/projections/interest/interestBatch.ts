@@ -55,7 +55,7 @@ const UPC = String(UNITS_PER_CENT);
  * chunks the batches before added, never changed once handed (a batch written again takes them over again). Handing
  * over the chunks, not their balances one by one, keeps a batch's cost its own events' whatever a day's size: a day
  * of a million-customer bank spans about six batches of 10,000 events, and copying every balance carried at each
- * batch made each money event's balance copied about three times (once at 300,000 customers).
+ * batch copied each money event's balance about three times (about one in two at 300,000 customers).
  */
 class HandedDayBalances {
   constructor(
