@@ -4,6 +4,7 @@ import type { Role } from '@bank/domain';
 import type { KeyringKey } from '@bank/platform';
 import { CHAIN_KEY_ID, chainHash } from './hashChain';
 import { deterministicId } from './deterministicId';
+import { jsonCopy } from './jsonCopy';
 
 /** The least a domain event needs to be stored. */
 export interface DomainEventLike {
@@ -45,6 +46,20 @@ export function commandEventId(commandId: string, streamId: string, index: numbe
 }
 
 /**
+ * What every event of a command records, built once: the schema version, the context's metadata and the instant, in
+ * that order (a `chainKeyId` of the context's left out: the key's id is the chain's to set). Each event then adds
+ * its link, the key's id and its hash. Copied member by member rather than by an object rest that leaves one key
+ * out, which V8 does in its runtime on every call (every command appends through here).
+ */
+function commonMetadata(context: CommandContext, now: Date): Record<string, unknown> {
+  const common: Record<string, unknown> = { schemaVersion: EVENT_SCHEMA_VERSION };
+  const given = context.metadata as Readonly<Record<string, unknown>>;
+  for (const key of Object.keys(given)) if (key !== CHAIN_KEY_ID) common[key] = given[key];
+  common.occurredAt = now.toISOString();
+  return common;
+}
+
+/**
  * Wraps domain events for the store: ids, metadata and the hash chain continuing from the stream's head, keyed with
  * `chainKey` (HMAC-SHA-256, its id in `metadata.chainKeyId`) when given, else a plain SHA-256 (legacy; see hashChain.ts).
  */
@@ -59,17 +74,14 @@ export function toNewEvents(
 ): NewEvent[] {
   let prevHash = after.lastHash;
   let revision = after.revision === undefined ? 0n : after.revision + 1n;
-  // What every event of the command records, built once: the context's metadata and the instant (a `chainKeyId` of
-  // the context's left out). Each event adds its link, the key's id and its hash, in that order.
-  const recorded: EventMetadata = { schemaVersion: EVENT_SCHEMA_VERSION, ...context.metadata, occurredAt: now.toISOString() };
-  const { [CHAIN_KEY_ID]: _ignored, ...common } = recorded;
-  const keyed = chainKey ? { [CHAIN_KEY_ID]: chainKey.id } : undefined;
-  const hashed = keyed ? { ...common, ...keyed } : common;
+  const common = commonMetadata(context, now);
+  // The hash covers the key's id too: it goes in before the hash is made.
+  const hashed: EventMetadata = chainKey ? { ...common, [CHAIN_KEY_ID]: chainKey.id } : common;
   return events.map((event, index) => {
     const id = context.commandId ? commandEventId(context.commandId, streamId, index) : randomUUID();
-    const data = JSON.parse(JSON.stringify(event.data)) as Record<string, unknown>;
+    const data = jsonCopy(event.data) as Record<string, unknown>;
     const hash = chainHash({ streamId, revision, id, type: event.type, data, metadata: hashed }, prevHash, chainKey?.key);
-    const metadata: EventMetadata = { ...common, prevHash, ...keyed, hash };
+    const metadata: EventMetadata = chainKey ? { ...common, prevHash, [CHAIN_KEY_ID]: chainKey.id, hash } : { ...common, prevHash, hash };
     prevHash = hash;
     revision += 1n;
     return { id, type: event.type, data, metadata };
