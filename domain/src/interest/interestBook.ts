@@ -62,6 +62,8 @@ export interface InterestBook {
 }
 
 interface MutableAccount {
+  /** Its kind, kept so that the daily accrual does not take it out of the key (every account, every day). */
+  readonly kind: AccountKind;
   balanceCents: number;
   /** Balances by effective date after the last accrual. */
   dated: Map<string, number>;
@@ -71,8 +73,8 @@ interface MutableAccount {
   paidCents: bigint;
 }
 
-function newAccount(): MutableAccount {
-  return { balanceCents: 0, dated: new Map(), monthUnits: 0n, carryUnits: 0n, bookedCents: 0n, paidCents: 0n };
+function newAccount(kind: AccountKind): MutableAccount {
+  return { kind, balanceCents: 0, dated: new Map(), monthUnits: 0n, carryUnits: 0n, bookedCents: 0n, paidCents: 0n };
 }
 
 export function createInterestBook(): InterestBook {
@@ -84,13 +86,15 @@ export function createInterestBook(): InterestBook {
     const key = keyOf(userId, account);
     let found = accounts.get(key);
     if (!found) {
-      found = newAccount();
+      found = newAccount(account);
       accounts.set(key, found);
     }
     return found;
   }
 
   function endOfDay(entry: MutableAccount, date: string): number {
+    // Most accounts have no money event since the last accrual: nothing to walk (nor an array to make) for them.
+    if (entry.dated.size === 0) return entry.balanceCents;
     let latestDate: string | undefined;
     for (const dated of entry.dated.keys()) if (dated <= date && (latestDate === undefined || dated > latestDate)) latestDate = dated;
     const balance = latestDate === undefined ? entry.balanceCents : entry.dated.get(latestDate)!;
@@ -110,9 +114,9 @@ export function createInterestBook(): InterestBook {
       let count = 0;
       let units = 0n;
       let booked = 0n;
-      for (const [key, entry] of accounts) {
+      for (const entry of accounts.values()) {
         entry.balanceCents = endOfDay(entry, businessDate);
-        const day = dailyAccrualUnits(entry.balanceCents, rates[key.slice(key.lastIndexOf(':') + 1) as AccountKind]);
+        const day = dailyAccrualUnits(entry.balanceCents, rates[entry.kind]);
         if (day === 0n) continue;
         count += 1;
         units += day;
