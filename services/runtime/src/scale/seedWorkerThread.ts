@@ -7,6 +7,7 @@
 import { parseKeyringText } from '@bank/platform';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCustomerGenerator } from './seedBank';
+import { seedBlocks } from './seedBlocks';
 import type { SlotLines } from './seedSpill';
 import type { SeedWorkerData, SeedWorkerMessage } from './seedWorkers';
 
@@ -34,11 +35,12 @@ const generator = createCustomerGenerator({
 });
 
 if (data.worker === 0) generator.admin();
-for (let b = data.worker; b * data.blockSize < data.customers; b += data.workers) {
+const blocks = seedBlocks(data.customers, data.blockSize);
+for (let b = data.worker; b < blocks.length; b += data.workers) {
   while (credit === 0) await new Promise<void>((resolve) => (wake = resolve));
   credit -= 1;
-  const end = Math.min(data.customers, (b + 1) * data.blockSize);
-  for (let i = b * data.blockSize; i < end; i += 1) generator.customer(i);
+  const { start, end } = blocks[b]!;
+  for (let i = start; i < end; i += 1) generator.customer(i);
   post({ kind: 'block', block: b, lines: block });
   block = new Map();
 }
