@@ -21,7 +21,7 @@ import { freeTcpPort, startPrivateRedis } from '@bank/testkit';
 import { profiled, startBank } from './lib/bankProcess';
 import { setUpCustomers } from './lib/benchCustomers';
 import { BENCH_SERVER_URL, createBenchDatabase, dropBenchDatabase, waitForQuiet } from './lib/benchDatabase';
-import { cpuMsOf, pidsWithCommandLine, processTree } from './lib/processTree';
+import { cpuMsOf, parentPidOf, pidsWithCommandLine, processTree, reapedCpuMsOf } from './lib/processTree';
 import { round } from './lib/stats';
 import { freshBankKeys } from './lib/bankSecrets';
 import { signInStaff } from './lib/staffSignIn';
@@ -71,6 +71,34 @@ function statementsByKind(logFile: string, from: number, database: string): Map<
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
   return counts;
+}
+
+/**
+ * The CPU the PostgreSQL backends serving `database` use from now until `stop()`: those alive at the end, less what
+ * they had used at the start, and those that ended in between, which the postmaster has reaped by then (its
+ * children's CPU grows by their whole life, so what they had used at the start is taken out). Counting only the
+ * backends alive at the start made a backend that the bank's pool closed in the middle take its whole CPU out of the
+ * count (negative figures). The reaped part also holds any other backend that ended meanwhile (an autovacuum
+ * worker): on the bench's server that is the bench database's own upkeep.
+ */
+async function startPostgresCpu(server: pg.Pool, database: string): Promise<{ stop(): Promise<number> }> {
+  const backends = async () => (await server.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database])).rows.map((row) => row.pid);
+  const first = await backends();
+  const postmaster = first.length > 0 ? parentPidOf(first[0]!) : undefined;
+  const reaped = () => (postmaster === undefined ? 0 : reapedCpuMsOf(postmaster));
+  const atStart = new Map(first.map((pid) => [pid, cpuMsOf(pid)]));
+  const reapedAtStart = reaped();
+  return {
+    async stop() {
+      const alive = await backends();
+      const reapedSince = reaped() - reapedAtStart;
+      const aliveNow = new Set(alive);
+      let used = reapedSince;
+      for (const pid of alive) used += cpuMsOf(pid) - (atStart.get(pid) ?? 0);
+      for (const [pid, ms] of atStart) if (!aliveNow.has(pid)) used -= ms;
+      return used;
+    },
+  };
 }
 
 /** `count` transfers, `inFlight` at a time, each payer paying the customers after it in turn. */
@@ -162,13 +190,12 @@ async function main(): Promise<void> {
     const idlePerMs = ((await xactCommits(server, database)) - idleStart) / (performance.now() - idleStarted);
 
     // CPU: the bank's processes, the PostgreSQL backends serving its database, the private Redis, this load client.
-    const { rows: backends } = await server.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database]);
     const cpuGroups = {
       bank: processTree(bank.child.pid!),
-      postgres: backends.map((row) => row.pid),
       redis: pidsWithCommandLine(`redis-server 127.0.0.1:${redis.port}`),
     };
     const cpuOf = () => Object.fromEntries(Object.entries(cpuGroups).map(([name, pids]) => [name, pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0)]));
+    const postgresCpu = await startPostgresCpu(server, database);
     const cpuBefore = cpuOf();
     const clientBefore = process.cpuUsage();
     const logFrom = logStatements ? statSync(args['pg-log']).size : 0;
@@ -180,9 +207,12 @@ async function main(): Promise<void> {
     // Until the bank is quiet: counted by waiting without touching the database, then checking once.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const cpuAfter = cpuOf();
+    const postgresMs = await postgresCpu.stop();
     const client = process.cpuUsage(clientBefore);
     const cpuPerTransfer = {
-      ...Object.fromEntries(Object.keys(cpuGroups).map((name) => [name, round((cpuAfter[name]! - cpuBefore[name]!) / transferCount, 3)])),
+      bank: round((cpuAfter.bank! - cpuBefore.bank!) / transferCount, 3),
+      postgres: round(postgresMs / transferCount, 3),
+      redis: round((cpuAfter.redis! - cpuBefore.redis!) / transferCount, 3),
       client: round((client.user + client.system) / 1000 / transferCount, 3),
     };
     const xactAfter = await xactCommits(server, database);
@@ -212,7 +242,7 @@ async function main(): Promise<void> {
     const redisTotal = [...difference(redisAfter, redisBefore).values()].reduce((a, b) => a + b, 0);
     console.log(`\n${transferCount} transfers at ${inFlight} in flight`);
     console.log(`PostgreSQL transactions per transfer: ${per(xactAfter - xactBefore - background)} (${per(xactAfter - xactBefore)} with the idle background of ${round(idlePerMs * 1000, 1)}/s taken out)`);
-    console.log(`CPU ms per transfer: ${Object.entries(cpuPerTransfer).map(([name, ms]) => `${name} ${ms}`).join(', ')} (bank: every process of it; postgres: the backends of its database; redis: the private server)`);
+    console.log(`CPU ms per transfer: ${Object.entries(cpuPerTransfer).map(([name, ms]) => `${name} ${ms}`).join(', ')} (bank: every process of it; postgres: the backends of its database, and any that ended during the count; redis: the private server)`);
     console.log(`Read-model rows read by sequential scans per transfer: ${per(scanRows)} (pg_stat_user_tables of schema rm: a statement that probes its keys reads none)`);
     console.log(`Redis commands per transfer: ${per(redisTotal)} (INFO commandstats: a script counts once as evalsha and once per command it runs)`);
     for (const [name, calls] of [...difference(redisAfter, redisBefore)].filter(([, n]) => n / transferCount >= 0.01).sort((a, b) => b[1] - a[1])) console.log(`  ${per(calls).toString().padStart(6)}  ${name}`);

@@ -64,6 +64,30 @@ export function cpuMsOf(pid: number): number {
   }
 }
 
+/**
+ * CPU time (user + system) of the children `pid` has waited for, in ms (cutime + cstime): a PostgreSQL backend that
+ * exits is reaped by the postmaster, so its CPU moves from its own counters to these. 0 when it is gone.
+ */
+export function reapedCpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** The parent of `pid` (the postmaster, for a PostgreSQL backend); undefined when it is gone. */
+export function parentPidOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The pids whose command line contains `text` (e.g. a private redis-server's port). */
 export function pidsWithCommandLine(text: string): number[] {
   const pids: number[] = [];
