@@ -37,11 +37,15 @@ import { streamLockClass, TOMBSTONE_REVISION, type EventStoreSchema } from './ev
  * loop, whose plan is cheaper for a few appends.
  *
  * Its statements run on generic plans (`plan_cache_mode = force_generic_plan`), planned once per connection. With the
- * default mode the server planned the idempotency count (`event_id = ANY (v_ids)`) again on every call: a plan for
- * the ids' actual number looks cheaper than the generic plan's ten, so the cache never settled on the generic one,
- * and that planning was nearly a fifth of the function's time in `bench:projector` (docs/benchmarks.md, "Plans"). Every
- * statement here probes unique indexes by key or reads the call's own JSON, whose estimates do not depend on the
- * parameters' values: the generic plans are the custom ones (appendPlans.int.test.ts).
+ * default mode the server planned the idempotency check again on every call (it then read `event_id = ANY (v_ids)`:
+ * a plan for the ids' actual number looks cheaper than the generic plan's ten, so the cache never settled on the
+ * generic one), and that planning was nearly a fifth of the function's time in `bench:projector` (docs/benchmarks.md,
+ * "Plans"). Every statement here probes unique indexes by their whole key or reads the call's own JSON, so the generic
+ * plans are the custom ones (appendPlans.int.test.ts). The idempotency check probes (stream_id, event_id) once per id
+ * for that reason: with `stream_id = $1 AND event_id = ANY ($2)` the generic plan (an array of ten ids assumed, and
+ * an average stream of a few events) probed the index by stream_id alone and filtered every event of the stream, so
+ * an append to an account's stream cost more the longer its history (0.27 ms a call at 32 in flight in `bench:work`,
+ * a quarter of PostgreSQL's time per transfer; docs/benchmarks.md, "The idempotency check read the whole stream").
  */
 export const SET_BASED_MIN_APPENDS = 100;
 
@@ -147,16 +151,21 @@ BEGIN
       CONTINUE;
     END IF;
 
+    -- One probe of (stream_id, event_id) per id: see "Its statements run on generic plans" above for why not
+    -- "event_id = ANY (v_ids)".
     SELECT count(*) INTO v_stored
-      FROM ${s.events} ev
-     WHERE ev.stream_id = v_stream AND ev.event_id = ANY (v_ids);
+      FROM unnest(v_ids) AS wanted(id)
+     CROSS JOIN LATERAL (SELECT 1 FROM ${s.events} ev WHERE ev.stream_id = v_stream AND ev.event_id = wanted.id LIMIT 1) AS found;
 
     IF v_stored = cardinality(v_ids) THEN
-      SELECT 'duplicate', ev.revision, ev.transaction_id, ev.global_position
+      SELECT 'duplicate', found.revision, found.transaction_id, found.global_position
         INTO result_kind, result_revision, result_commit, result_prepare
-        FROM ${s.events} ev
-       WHERE ev.stream_id = v_stream AND ev.event_id = ANY (v_ids)
-       ORDER BY ev.revision DESC
+        FROM unnest(v_ids) AS wanted(id)
+       CROSS JOIN LATERAL (
+         SELECT ev.revision, ev.transaction_id, ev.global_position FROM ${s.events} ev
+          WHERE ev.stream_id = v_stream AND ev.event_id = wanted.id LIMIT 1
+       ) AS found
+       ORDER BY found.revision DESC
        LIMIT 1;
       RETURN NEXT;
       CONTINUE;
