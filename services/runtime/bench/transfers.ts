@@ -16,7 +16,7 @@
  *
  * `--standing-orders N` also creates N standing orders while the measured phases run (half paid as they are
  * created, half waiting for the runner, which then looks at them every second) and checks that each one due today
- * was paid exactly once.
+ * was paid exactly once. `BENCH_LOG_LEVEL=debug` runs the bank with its request lines in its log (warn otherwise).
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -135,7 +135,7 @@ async function main(): Promise<void> {
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: adminPassword,
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     RATE_LIMIT_SIGNUPS: '1000000',
     // Set-up sign-ups hash passwords and pins many at once: slower than the production deadline on 2 cores.
     REQUEST_DEADLINE_MS: '60000',
@@ -313,7 +313,7 @@ async function main(): Promise<void> {
       floorRatio: floor ? round(top.transfersPerSecond / floor.tps, 3) : null,
       floorLoad: floorLoad ?? null,
       work: topWork
-        ? { inFlight: top.inFlight, pgTransactionsPerTransfer: perTransfer(topWork.pgTransactions), redisCommandsPerTransfer: perTransfer(topWork.redisCommands), bankCpuMsPerTransfer: perTransfer(topWork.bankCpuMs) }
+        ? { inFlight: top.inFlight, pgTransactionsPerTransfer: perTransfer(topWork.pgTransactions), redisCommandsPerTransfer: perTransfer(topWork.redisCommands), bankCpuMsPerTransfer: perTransfer(topWork.bankCpuMs), postgresCpuMsPerTransfer: perTransfer(topWork.postgresCpuMs) }
         : null,
       p99Ms: at8.p99Ms,
       completionP99Ms: at8.completionP99Ms,
@@ -361,9 +361,9 @@ function printTable(reports: readonly PhaseReport[], summary: Summary): void {
 }
 
 function workLine(summary: Summary): string {
-  const work = summary.work as { inFlight: number; pgTransactionsPerTransfer: number; redisCommandsPerTransfer: number; bankCpuMsPerTransfer: number } | null;
+  const work = summary.work as { inFlight: number; pgTransactionsPerTransfer: number; redisCommandsPerTransfer: number; bankCpuMsPerTransfer: number; postgresCpuMsPerTransfer: number } | null;
   return work
-    ? `work per transfer at ${work.inFlight} in flight: ${work.pgTransactionsPerTransfer} PostgreSQL transactions, ${work.redisCommandsPerTransfer} Redis commands, ${work.bankCpuMsPerTransfer} ms of bank CPU`
+    ? `work per transfer at ${work.inFlight} in flight: ${work.pgTransactionsPerTransfer} PostgreSQL transactions, ${work.redisCommandsPerTransfer} Redis commands, ${work.bankCpuMsPerTransfer} ms of bank CPU, ${work.postgresCpuMsPerTransfer} ms of PostgreSQL CPU`
     : 'work not counted';
 }
 
@@ -395,7 +395,8 @@ pgbench TPC-B-like, 16 clients, same server, same time: **${summary.pgbenchTps} 
 **${summary.ratio}**. The transfer's floor (\`services/runtime/bench/floor/transferFloor.sql\`: every write of an internal
 transfer in one SQL transaction, pgbench at 32 clients on the bench's database, after the bank stopped):
 **${summary.floorTps} transfers/s** (load average after it ${summary.floorLoad}); floorRatio (32 in flight ÷ floor): **${summary.floorRatio}**. The ${workLine(summary)}
-(the whole bank: request, transfer process, projector, worker; counted over the phase, background included).
+(bank: the whole bank, request, transfer process, projector, worker; PostgreSQL: the backends of the bench's database,
+and those that ended during the phase; counted over the phase, background included).
 Projection lag p99 ${summary.lagP99Ms} ms; every balance final ${summary.finalAfterLoadMs} ms after the load
 stopped; rebuild of everything appended ${summary.rebuildEventsPerSecond} events/s; peak RSS of the bank's processes
 ${summary.peakRssMb} MB.${standingOrdersLine(summary)} Checked: ${summary.verified ? 'every 201 credited, money conserved, read models equal to the replay, the trial balance zero, the lag timeline in order' : `FAILED: ${(summary.problems as string[]).join('; ')}`}.

@@ -21,13 +21,13 @@ import { freeTcpPort, startPrivateRedis } from '@bank/testkit';
 import { profiled, startBank } from './lib/bankProcess';
 import { setUpCustomers } from './lib/benchCustomers';
 import { BENCH_SERVER_URL, createBenchDatabase, dropBenchDatabase, waitForQuiet } from './lib/benchDatabase';
-import { cpuMsOf, parentPidOf, pidsWithCommandLine, processTree, reapedCpuMsOf } from './lib/processTree';
+import { cpuMsOf, pidsWithCommandLine, processTree } from './lib/processTree';
 import { round } from './lib/stats';
 import { freshBankKeys } from './lib/bankSecrets';
 import { signInStaff } from './lib/staffSignIn';
 import type { BenchCustomer } from './lib/bankClient';
 import { transferOnce, type TransferSample } from './lib/transferLoad';
-import { commandDifference as difference, monitorRedis, readModelScanRows, redisCommandCounts, xactCommits } from './lib/workCounters';
+import { commandDifference as difference, monitorRedis, readModelScanRows, redisCommandCounts, startPostgresCpu, xactCommits } from './lib/workCounters';
 
 const { values: args } = parseArgs({
   options: {
@@ -71,34 +71,6 @@ function statementsByKind(logFile: string, from: number, database: string): Map<
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
   return counts;
-}
-
-/**
- * The CPU the PostgreSQL backends serving `database` use from now until `stop()`: those alive at the end, less what
- * they had used at the start, and those that ended in between, which the postmaster has reaped by then (its
- * children's CPU grows by their whole life, so what they had used at the start is taken out). Counting only the
- * backends alive at the start made a backend that the bank's pool closed in the middle take its whole CPU out of the
- * count (negative figures). The reaped part also holds any other backend that ended meanwhile (an autovacuum
- * worker): on the bench's server that is the bench database's own upkeep.
- */
-async function startPostgresCpu(server: pg.Pool, database: string): Promise<{ stop(): Promise<number> }> {
-  const backends = async () => (await server.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database])).rows.map((row) => row.pid);
-  const first = await backends();
-  const postmaster = first.length > 0 ? parentPidOf(first[0]!) : undefined;
-  const reaped = () => (postmaster === undefined ? 0 : reapedCpuMsOf(postmaster));
-  const atStart = new Map(first.map((pid) => [pid, cpuMsOf(pid)]));
-  const reapedAtStart = reaped();
-  return {
-    async stop() {
-      const alive = await backends();
-      const reapedSince = reaped() - reapedAtStart;
-      const aliveNow = new Set(alive);
-      let used = reapedSince;
-      for (const pid of alive) used += cpuMsOf(pid) - (atStart.get(pid) ?? 0);
-      for (const [pid, ms] of atStart) if (!aliveNow.has(pid)) used -= ms;
-      return used;
-    },
-  };
 }
 
 /** `count` transfers, `inFlight` at a time, each payer paying the customers after it in turn. */

@@ -1,6 +1,6 @@
 import { createConnection } from 'node:net';
 import type pg from 'pg';
-import { cpuMsOf, processTree } from './processTree';
+import { cpuMsOf, parentPidOf, processTree, reapedCpuMsOf } from './processTree';
 
 /** The calls of each Redis command a server has run (INFO commandstats). */
 export async function redisCommandCounts(port: number): Promise<Map<string, number>> {
@@ -45,29 +45,61 @@ export async function readModelScanRows(pool: pg.Pool): Promise<number> {
   return Number(rows[0]!.n);
 }
 
+/**
+ * The CPU the PostgreSQL backends serving `database` use from now until `stop()`: those alive at the end, less what
+ * they had used at the start, and those that ended in between, which the postmaster has reaped by then (its
+ * children's CPU grows by their whole life, so what they had used at the start is taken out). Counting only the
+ * backends alive at the start made a backend that the bank's pool closed in the middle take its whole CPU out of the
+ * count (negative figures). The reaped part also holds any other backend that ended meanwhile (an autovacuum
+ * worker): on the bench's server that is the bench database's own upkeep.
+ */
+export async function startPostgresCpu(server: pg.Pool, database: string): Promise<{ stop(): Promise<number> }> {
+  const backends = async () => (await server.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database])).rows.map((row) => row.pid);
+  const first = await backends();
+  const postmaster = first.length > 0 ? parentPidOf(first[0]!) : undefined;
+  const reaped = () => (postmaster === undefined ? 0 : reapedCpuMsOf(postmaster));
+  const atStart = new Map(first.map((pid) => [pid, cpuMsOf(pid)]));
+  const reapedAtStart = reaped();
+  return {
+    async stop() {
+      const alive = await backends();
+      const reapedSince = reaped() - reapedAtStart;
+      const aliveNow = new Set(alive);
+      let used = reapedSince;
+      for (const pid of alive) used += cpuMsOf(pid) - (atStart.get(pid) ?? 0);
+      for (const [pid, ms] of atStart) if (!aliveNow.has(pid)) used -= ms;
+      return used;
+    },
+  };
+}
+
 export interface WorkCount {
   readonly pgTransactions: number;
   readonly redisCommands: number;
   readonly bankCpuMs: number;
+  /** The CPU of the PostgreSQL backends serving the bench's database (startPostgresCpu). */
+  readonly postgresCpuMs: number;
 }
 
 /**
  * Counts the work done from now until `stop()`: the database's committed transactions (the counting's own two reads
- * taken out), the private Redis's commands and the CPU of the bank's process tree.
+ * taken out), the private Redis's commands, the CPU of the bank's process tree and of PostgreSQL's backends.
  */
 export async function startWorkCount(options: { server: pg.Pool; database: string; redisPort: number; bankPid: number }): Promise<{ stop(): Promise<WorkCount> }> {
   const pids = processTree(options.bankPid);
   const cpu = () => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
   const redisBefore = await redisCommandCounts(options.redisPort);
+  const postgresCpu = await startPostgresCpu(options.server, options.database);
   const cpuBefore = cpu();
   const xactBefore = await xactCommits(options.server, options.database);
   return {
     async stop() {
       const xactAfter = await xactCommits(options.server, options.database);
       const cpuAfter = cpu();
+      const postgresCpuMs = await postgresCpu.stop();
       const redisAfter = await redisCommandCounts(options.redisPort);
       const redisCommands = [...commandDifference(redisAfter, redisBefore).values()].reduce((a, b) => a + b, 0);
-      return { pgTransactions: xactAfter - xactBefore, redisCommands, bankCpuMs: cpuAfter - cpuBefore };
+      return { pgTransactions: xactAfter - xactBefore, redisCommands, bankCpuMs: cpuAfter - cpuBefore, postgresCpuMs };
     },
   };
 }
