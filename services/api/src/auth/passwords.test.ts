@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
@@ -26,5 +27,25 @@ describe('passwords (bcrypt in worker threads)', () => {
     // Two cost-12 hashes take hundreds of milliseconds of CPU; on the event loop they would stall it that long.
     expect(elapsed).toBeGreaterThan(200);
     expect(longestStallMs).toBeLessThan(elapsed / 2);
+  });
+
+  it('serves hashes in the order they were asked while more keep coming: none is left waiting behind later ones', async () => {
+    // Eight callers hashing one after the other, as sign-ups do: the pool is never idle until the last. A request that
+    // the pool kept passing over waited until the others stopped (a sign-up answered 503 by the request deadline).
+    let asked = 0;
+    let answered = 0;
+    const tasks: { asked: number; answered: number }[] = [];
+    const caller = async () => {
+      for (let i = 0; i < 4; i += 1) {
+        const task = { asked: asked++, answered: -1 };
+        await hashSecret(`secret-${task.asked}`);
+        task.answered = answered++;
+        tasks.push(task);
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, caller));
+    // How many asked later were answered first: with the tasks taken in order, no more than the pool's threads.
+    const overtaken = tasks.map((task) => tasks.filter((other) => other.asked > task.asked && other.answered < task.answered).length);
+    expect(Math.max(...overtaken)).toBeLessThanOrEqual(availableParallelism());
   });
 });

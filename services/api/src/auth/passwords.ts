@@ -27,6 +27,11 @@ function workers(): Piscina<BcryptTask, string | boolean> {
     // One core is left to the event loop (and the projector, the worker) on a small machine.
     maxThreads: Math.max(1, availableParallelism() - 1),
     idleTimeout: 60_000,
+    // A task that finds every thread busy when one frees goes back to the head of the queue, not its tail. Without
+    // this (piscina's default), each freed thread took the queue's first task and sent the second to the back, so
+    // while new tasks kept coming one could wait until they stopped: under the bench's sign-ups, a password hash
+    // waited 60 s and its sign-up was answered 503 (docs/benchmarks.md, "A sign-up that waited 60 s").
+    stricterFIFO: true,
   });
   return pool;
 }
