@@ -5,17 +5,11 @@ export function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command may hold spaces and parentheses: the fields after it follow the last ')'.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const parent = Number(fields[1]);
-      const list = children.get(parent) ?? [];
-      list.push(Number(entry));
-      children.set(parent, list);
-    } catch {
-      // The process ended while we looked.
-    }
+    const parent = parentPidOf(Number(entry));
+    if (parent === undefined) continue; // The process ended while we looked.
+    const list = children.get(parent) ?? [];
+    list.push(Number(entry));
+    children.set(parent, list);
   }
   const all: number[] = [];
   const queue = [root];
@@ -53,15 +47,26 @@ export function sampleTreeRss(root: number, everyMs = 250): { peakBytes(): numbe
 
 const TICKS_PER_SECOND = 100;
 
-/** CPU time (user + system, every thread) one process has used, in ms; 0 when it is gone. */
-export function cpuMsOf(pid: number): number {
+/** The fields of /proc/<pid>/stat after the command (its 3rd field is index 0); undefined when the process is gone. */
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    // The command may hold spaces and parentheses: the fields after it follow the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return 0;
+    return undefined;
   }
+}
+
+/** Two clock-tick fields of /proc/<pid>/stat added up, in ms; 0 when the process is gone. */
+function ticksMsOf(pid: number, first: number, second: number): number {
+  const fields = statFields(pid);
+  return fields ? ((Number(fields[first]) + Number(fields[second])) * 1000) / TICKS_PER_SECOND : 0;
+}
+
+/** CPU time (user + system, every thread) one process has used, in ms (utime + stime); 0 when it is gone. */
+export function cpuMsOf(pid: number): number {
+  return ticksMsOf(pid, 11, 12);
 }
 
 /**
@@ -69,23 +74,13 @@ export function cpuMsOf(pid: number): number {
  * exits is reaped by the postmaster, so its CPU moves from its own counters to these. 0 when it is gone.
  */
 export function reapedCpuMsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[13]) + Number(fields[14])) * 1000) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
+  return ticksMsOf(pid, 13, 14);
 }
 
 /** The parent of `pid` (the postmaster, for a PostgreSQL backend); undefined when it is gone. */
 export function parentPidOf(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined;
-  }
+  const fields = statFields(pid);
+  return fields ? Number(fields[1]) : undefined;
 }
 
 /** The pids whose command line contains `text` (e.g. a private redis-server's port). */
