@@ -55,8 +55,10 @@ export async function readModelScanRows(pool: pg.Pool): Promise<number> {
  */
 export async function startPostgresCpu(server: pg.Pool, database: string): Promise<{ stop(): Promise<number> }> {
   const backends = async () => (await server.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database])).rows.map((row) => row.pid);
+  // The postmaster: the parent of the counting connection's own backend (there whether or not the bank holds one yet).
+  const { rows } = await server.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const postmaster = parentPidOf(rows[0]!.pid);
   const first = await backends();
-  const postmaster = first.length > 0 ? parentPidOf(first[0]!) : undefined;
   const reaped = () => (postmaster === undefined ? 0 : reapedCpuMsOf(postmaster));
   const atStart = new Map(first.map((pid) => [pid, cpuMsOf(pid)]));
   const reapedAtStart = reaped();
