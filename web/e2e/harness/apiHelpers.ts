@@ -52,7 +52,26 @@ export async function callApi<T>(method: string, path: string, body?: unknown, t
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} /api${path} answered ${response.status}: ${text}`);
+  const position = response.headers.get('X-Event-Position');
+  // The API waited up to 2 s for the projector before answering; X-Stale says it had not caught up by then.
+  if (method !== 'GET' && position && response.headers.get('X-Stale') === 'true') await awaitProjected(position);
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/**
+ * Read-your-writes for the pages a test opens next, as the web app's own client has it (apiClient.ts): a page opened
+ * with a stored session carries no position of its own, so its first reads could come before the projector applied
+ * the set-up's writes (a balance an admin just set, read as it was). Waits until the projector has applied the event
+ * a write reported, through the API's X-Consistent-Position (each wait at most 2 s, answered X-Stale when not yet).
+ */
+async function awaitProjected(position: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${inject('baseUrl')}/api/bank`, { headers: { Accept: 'application/json', 'X-Consistent-Position': position } });
+    await response.arrayBuffer();
+    if (response.ok && response.headers.get('X-Stale') !== 'true') return;
+    if (Date.now() > deadline) throw new Error(`the projector had not applied event ${position} after ${timeoutMs} ms (GET /api/bank answered ${response.status})`);
+  }
 }
 
 /** Registers a customer through POST /api/auth/signup. */
