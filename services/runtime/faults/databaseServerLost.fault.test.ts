@@ -59,9 +59,23 @@ async function expectTransfersRecordedOnce(transfers: readonly KeyedTransfer[], 
   expectEachTransferOnce(transfers);
   await waitForQuiet(fx.pool, 60_000);
   const { rows: after } = await fx.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM rm.transfers');
-  expect(Number(after[0]!.n) - transfersBefore).toBe(transfers.length);
+  expect(Number(after[0]!.n) - transfersBefore, await missingTransfers(transfers)).toBe(transfers.length);
   const record = await checkRecord(fx, transfers.map((t) => ({ ...finalAnswer(t), key: t.key })));
   expect(BigInt(record.total)).toBe(BigInt(fx.customers.length * INITIAL_DOLLARS * 100));
+}
+
+/** The transfers answered 201 that the read models lack, each with the events the log holds for it (for a failure's message). */
+async function missingTransfers(transfers: readonly KeyedTransfer[]): Promise<string> {
+  const ids = transfers.flatMap((t) => (finalAnswer(t).transferId ? [finalAnswer(t).transferId!] : []));
+  const { rows } = await fx.pool.query<{ id: string; events: string | null }>(
+    `SELECT t.id, (SELECT string_agg(e.type || ' at ' || e.transaction_id || ':' || e.global_position, ', ' ORDER BY e.global_position)
+                     FROM eventstore.events e WHERE e.data->>'transferId' = t.id::text) AS events
+       FROM unnest($1::uuid[]) AS t(id) WHERE NOT EXISTS (SELECT 1 FROM rm.transfers r WHERE r.id = t.id)`,
+    [ids],
+  );
+  const { rows: checkpoint } = await fx.pool.query<{ position: string }>(`SELECT position FROM rm.checkpoint WHERE name = 'main'`);
+  const missing = rows.map((row) => `${row.id} (${transfers.find((t) => finalAnswer(t).transferId === row.id)?.answers.map((a) => a.status).join('→')}): ${row.events ?? 'no event'}`);
+  return `transfers answered 201 and missing from rm.transfers: ${missing.join('; ') || 'none'}; projector at ${checkpoint[0]?.position ?? 'nothing'}`;
 }
 
 /** The lines of a node's Patroni log that say how it handled its server's crash (failover or restart in place). */

@@ -205,21 +205,31 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Waits until the read models hold every event and no transfer is unfinished. */
+/**
+ * Waits until the read models hold every event and no transfer is unfinished: the projector's checkpoint and the
+ * transfer process's are both at the log's readable head, and no transfer in the read models is still on its way.
+ *
+ * The transfer process's checkpoint is part of it because a transfer answered 201 while its credit was still to
+ * come (an internal transfer answered pending) has no row in rm.transfers until the process records its request:
+ * until then only its debit is in the log, and "no transfer unfinished" would hold while that transfer's process
+ * was still retrying (after a failover its steps back off for seconds). The process's checkpoint never passes a
+ * debit whose transfer is unfinished (transferProcess.ts).
+ */
 export async function waitForQuiet(pool: pg.Pool, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: string;
   for (;;) {
     try {
-      const { rows } = await pool.query<{ checkpoint: string; head: string; open: string }>(`
+      const { rows } = await pool.query<{ checkpoint: string; process: string; head: string; open: string }>(`
         SELECT coalesce((SELECT position FROM rm.checkpoint WHERE name = 'main'), '') AS checkpoint,
+               coalesce((SELECT position FROM process.checkpoints WHERE name = 'transfers'), '') AS process,
                coalesce((SELECT lpad(transaction_id::text, 20, '0') || ':' || lpad(global_position::text, 20, '0') FROM eventstore.events
                           WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
                           ORDER BY transaction_id DESC, global_position DESC LIMIT 1), '') AS head,
                (SELECT count(*) FROM rm.transfers WHERE status IN ('requested', 'debited', 'sent'))::text AS open`);
-      const { checkpoint, head, open } = rows[0]!;
-      if (checkpoint >= head && open === '0') return;
-      last = `projector at ${checkpoint || 'nothing'}, the log's readable head ${head || 'empty'}, ${open} transfers unfinished`;
+      const { checkpoint, process, head, open } = rows[0]!;
+      if (checkpoint >= head && process >= head && open === '0') return;
+      last = `projector at ${checkpoint || 'nothing'}, the transfer process at ${process || 'nothing'}, the log's readable head ${head || 'empty'}, ${open} transfers unfinished`;
     } catch (error) {
       // the server may still be coming back
       last = `the server answered ${(error as Error).message}`;

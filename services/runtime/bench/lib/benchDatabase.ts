@@ -41,16 +41,19 @@ function formatted(xid: string, position: string): string {
 export async function waitForQuiet(pool: pg.Pool, timeoutMs: number): Promise<number> {
   const started = Date.now();
   for (;;) {
-    const { rows } = await pool.query<{ head: string | null; applied: string | null; open: string }>(`
+    const { rows } = await pool.query<{ head: string | null; applied: string | null; process: string | null; open: string }>(`
       SELECT (SELECT transaction_id::text || ':' || global_position FROM eventstore.events
                ORDER BY transaction_id DESC, global_position DESC LIMIT 1) AS head,
              (SELECT position FROM rm.checkpoint WHERE name = 'main') AS applied,
+             (SELECT position FROM process.checkpoints WHERE name = 'transfers') AS process,
              (SELECT count(*) FROM rm.transfers WHERE status IN ('requested', 'debited', 'sent'))::text AS open`);
     const row = rows[0]!;
     const [xid, position] = (row.head ?? '0:0').split(':');
     const head = formatted(xid!, position!);
-    if (row.applied !== null && row.applied >= head && row.open === '0') return Date.now() - started;
-    if (Date.now() - started > timeoutMs) throw new Error(`Not quiet after ${timeoutMs} ms: head ${head}, applied ${row.applied}, open transfers ${row.open}`);
+    // The transfer process's checkpoint too: a transfer answered pending has no rm.transfers row until the process
+    // records its request, and the process's checkpoint never passes a debit whose transfer is unfinished.
+    if (row.applied !== null && row.applied >= head && row.process !== null && row.process >= head && row.open === '0') return Date.now() - started;
+    if (Date.now() - started > timeoutMs) throw new Error(`Not quiet after ${timeoutMs} ms: head ${head}, applied ${row.applied}, transfer process at ${row.process}, open transfers ${row.open}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
