@@ -207,7 +207,12 @@ export function sleep(ms: number): Promise<void> {
 
 /**
  * Waits until the read models hold every event and no transfer is unfinished: the projector's checkpoint and the
- * transfer process's are both at the log's readable head, and no transfer in the read models is still on its way.
+ * transfer process's are both at the log's head, and no transfer in the read models is still on its way.
+ *
+ * The head is the last committed event, not the last below the visibility fence the projector reads behind: while
+ * any transaction that began earlier is still open (a commit waiting for the synchronous standby after a failover,
+ * an ANALYZE), the events committed after it are above the fence, the projector cannot have them yet, and a head
+ * taken below the fence would call the bank quiet with their transfers missing from the read models.
  *
  * The transfer process's checkpoint is part of it because a transfer answered 201 while its credit was still to
  * come (an internal transfer answered pending) has no row in rm.transfers until the process records its request:
@@ -224,12 +229,11 @@ export async function waitForQuiet(pool: pg.Pool, timeoutMs = 60_000): Promise<v
         SELECT coalesce((SELECT position FROM rm.checkpoint WHERE name = 'main'), '') AS checkpoint,
                coalesce((SELECT position FROM process.checkpoints WHERE name = 'transfers'), '') AS process,
                coalesce((SELECT lpad(transaction_id::text, 20, '0') || ':' || lpad(global_position::text, 20, '0') FROM eventstore.events
-                          WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
                           ORDER BY transaction_id DESC, global_position DESC LIMIT 1), '') AS head,
                (SELECT count(*) FROM rm.transfers WHERE status IN ('requested', 'debited', 'sent'))::text AS open`);
       const { checkpoint, process, head, open } = rows[0]!;
       if (checkpoint >= head && process >= head && open === '0') return;
-      last = `projector at ${checkpoint || 'nothing'}, the transfer process at ${process || 'nothing'}, the log's readable head ${head || 'empty'}, ${open} transfers unfinished`;
+      last = `projector at ${checkpoint || 'nothing'}, the transfer process at ${process || 'nothing'}, the log's head ${head || 'empty'}, ${open} transfers unfinished`;
     } catch (error) {
       // the server may still be coming back
       last = `the server answered ${(error as Error).message}`;
