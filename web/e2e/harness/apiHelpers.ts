@@ -71,6 +71,8 @@ async function awaitProjected(position: string, timeoutMs = 30_000): Promise<voi
     await response.arrayBuffer();
     if (response.ok && response.headers.get('X-Stale') !== 'true') return;
     if (Date.now() > deadline) throw new Error(`the projector had not applied event ${position} after ${timeoutMs} ms (GET /api/bank answered ${response.status})`);
+    // A wait the server cut short (an error, a token it answers stale at once) is not repeated in a tight loop.
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
