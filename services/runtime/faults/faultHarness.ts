@@ -7,6 +7,7 @@ import { freeTcpPort, startPrivatePostgres, startPrivateRedis, type PrivatePostg
 import { startBank, type BankProcess } from '../bench/lib/bankProcess';
 import { BENCH_PIN, call, expectStatus, mapLimit, signUpCustomer, type BenchCustomer } from '../bench/lib/bankClient';
 import { freshBankKeys } from '../bench/lib/bankSecrets';
+import { readQuietState } from '../bench/lib/quietState';
 import { signInStaff } from '../bench/lib/staffSignIn';
 
 /**
@@ -205,35 +206,15 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/**
- * Waits until the read models hold every event and no transfer is unfinished: the projector's checkpoint and the
- * transfer process's are both at the log's head, and no transfer in the read models is still on its way.
- *
- * The head is the last committed event, not the last below the visibility fence the projector reads behind: while
- * any transaction that began earlier is still open (a commit waiting for the synchronous standby after a failover,
- * an ANALYZE), the events committed after it are above the fence, the projector cannot have them yet, and a head
- * taken below the fence would call the bank quiet with their transfers missing from the read models.
- *
- * The transfer process's checkpoint is part of it because a transfer answered 201 while its credit was still to
- * come (an internal transfer answered pending) has no row in rm.transfers until the process records its request:
- * until then only its debit is in the log, and "no transfer unfinished" would hold while that transfer's process
- * was still retrying (after a failover its steps back off for seconds). The process's checkpoint never passes a
- * debit whose transfer is unfinished (transferProcess.ts).
- */
+/** Waits until the bank is quiet (bench/lib/quietState.ts), while the server may still be coming back. */
 export async function waitForQuiet(pool: pg.Pool, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: string;
   for (;;) {
     try {
-      const { rows } = await pool.query<{ checkpoint: string; process: string; head: string; open: string }>(`
-        SELECT coalesce((SELECT position FROM rm.checkpoint WHERE name = 'main'), '') AS checkpoint,
-               coalesce((SELECT position FROM process.checkpoints WHERE name = 'transfers'), '') AS process,
-               coalesce((SELECT lpad(transaction_id::text, 20, '0') || ':' || lpad(global_position::text, 20, '0') FROM eventstore.events
-                          ORDER BY transaction_id DESC, global_position DESC LIMIT 1), '') AS head,
-               (SELECT count(*) FROM rm.transfers WHERE status IN ('requested', 'debited', 'sent'))::text AS open`);
-      const { checkpoint, process, head, open } = rows[0]!;
-      if (checkpoint >= head && process >= head && open === '0') return;
-      last = `projector at ${checkpoint || 'nothing'}, the transfer process at ${process || 'nothing'}, the log's head ${head || 'empty'}, ${open} transfers unfinished`;
+      const state = await readQuietState(pool);
+      if (state.quiet) return;
+      last = state.text;
     } catch (error) {
       // the server may still be coming back
       last = `the server answered ${(error as Error).message}`;

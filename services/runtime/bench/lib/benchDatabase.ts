@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { readQuietState } from './quietState';
 
 /** The server the benchmarks create their databases on (its `postgres` database). */
 export const BENCH_SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -28,32 +29,13 @@ export async function dropBenchDatabase(name: string): Promise<void> {
   });
 }
 
-function formatted(xid: string, position: string): string {
-  return `${xid.padStart(20, '0')}:${position.padStart(20, '0')}`;
-}
-
-/**
- * Waits until the projector has applied every committed event and no transfer is unfinished in the read models;
- * resolves with how long that took. Every committed event, not only those below the server's visibility fence: on a
- * shared server another database's long transaction holds the fence, and the events above it are not applied yet
- * (a check made then counts money the projector has not seen).
- */
+/** Waits until the bank is quiet (quietState.ts); resolves with how long that took. */
 export async function waitForQuiet(pool: pg.Pool, timeoutMs: number): Promise<number> {
   const started = Date.now();
   for (;;) {
-    const { rows } = await pool.query<{ head: string | null; applied: string | null; process: string | null; open: string }>(`
-      SELECT (SELECT transaction_id::text || ':' || global_position FROM eventstore.events
-               ORDER BY transaction_id DESC, global_position DESC LIMIT 1) AS head,
-             (SELECT position FROM rm.checkpoint WHERE name = 'main') AS applied,
-             (SELECT position FROM process.checkpoints WHERE name = 'transfers') AS process,
-             (SELECT count(*) FROM rm.transfers WHERE status IN ('requested', 'debited', 'sent'))::text AS open`);
-    const row = rows[0]!;
-    const [xid, position] = (row.head ?? '0:0').split(':');
-    const head = formatted(xid!, position!);
-    // The transfer process's checkpoint too: a transfer answered pending has no rm.transfers row until the process
-    // records its request, and the process's checkpoint never passes a debit whose transfer is unfinished.
-    if (row.applied !== null && row.applied >= head && row.process !== null && row.process >= head && row.open === '0') return Date.now() - started;
-    if (Date.now() - started > timeoutMs) throw new Error(`Not quiet after ${timeoutMs} ms: head ${head}, applied ${row.applied}, transfer process at ${row.process}, open transfers ${row.open}`);
+    const state = await readQuietState(pool);
+    if (state.quiet) return Date.now() - started;
+    if (Date.now() - started > timeoutMs) throw new Error(`Not quiet after ${timeoutMs} ms: ${state.text}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
