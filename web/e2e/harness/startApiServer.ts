@@ -17,11 +17,22 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
+/**
+ * Waits until the server says it is ready on its own output ("BANK READY", main.ts) and then answers GET /api/health.
+ * The line comes first because the port was free when it was picked, not when the server bound it: another lane's
+ * server that took it meanwhile (the fault tests start and kill banks on free ports) would answer the health check for
+ * a server that never listened (once in CI: healthy, then ECONNREFUSED, and this server's log empty).
+ */
+async function waitForHealth(baseUrl: string, child: ChildProcess, logFile: string, timeoutMs: number, ready: () => boolean): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The API server exited with code ${child.exitCode} before it was healthy; see ${logFile}`);
+    if (!ready()) {
+      lastError = 'it has not said BANK READY';
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      continue;
+    }
     try {
       const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
@@ -54,6 +65,15 @@ export async function startApiServer(env: Record<string, string>, options: { hea
   });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
+  let saidReady = false;
+  let heard = '';
+  const onOutput = (chunk: Buffer) => {
+    heard = (heard + chunk.toString('utf8')).slice(-200);
+    if (!/BANK READY/.test(heard)) return;
+    saidReady = true;
+    child.stdout?.off('data', onOutput);
+  };
+  child.stdout?.on('data', onOutput);
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null && child.pid) {
@@ -76,7 +96,7 @@ export async function startApiServer(env: Record<string, string>, options: { hea
   };
 
   try {
-    await waitForHealth(baseUrl, child, logFile, options.healthTimeoutMs ?? 90_000);
+    await waitForHealth(baseUrl, child, logFile, options.healthTimeoutMs ?? 90_000, () => saidReady);
   } catch (error) {
     await stop();
     throw error;
