@@ -1,4 +1,7 @@
 import { accountDecider } from '@bank/domain';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { daySlot, seedCalendar } from './seedCalendar';
 import { encodeSegment, newEventOf, SlotSpill, type SlotLines, type SpilledEvent } from './seedSpill';
@@ -68,4 +71,24 @@ describe('the spilled history read back from its files', () => {
     spill = new SlotSpill(calendar.slots);
     expect(await readAll(spill, daySlot(5))).toEqual([]);
   });
+
+  it('removes its folder when the load is stopped by a signal, and the process still ends by that signal', async () => {
+    const module = fileURLToPath(new URL('./seedSpill.ts', import.meta.url));
+    const script = `
+      const { SlotSpill } = await import(${JSON.stringify(module)});
+      const spill = new SlotSpill(4);
+      spill.add(new Map([[1, 'a line\\n']]));
+      spill.flush();
+      console.log(spill.folder);
+      setInterval(() => undefined, 1000);`;
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const folder = await new Promise<string>((resolve) => child.stdout.once('data', (data: Buffer) => resolve(data.toString().trim())));
+      expect(readdirSync(folder)).toEqual(['slot-1']);
+      const ended = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, by) => resolve(by)));
+      child.kill(signal);
+      expect(await ended).toBe(signal);
+      expect(existsSync(folder)).toBe(false);
+    }
+  }, 30_000);
 });

@@ -120,8 +120,26 @@ async function* linesOf(file: string): AsyncGenerator<Buffer> {
 /** Bytes held in memory before they are written to the slots' files. */
 const FLUSH_BYTES = 16 * 1024 * 1024;
 
+/** The spills' folders not yet removed: a load stopped by a signal removes them before it ends. */
+const liveDirs = new Set<string>();
+
+/**
+ * On SIGINT or SIGTERM (Ctrl-C, a `kill`), removes the live spills' folders (a million customers' history is about
+ * 20 GB of the temporary folder, and an ended load could not use it again), then ends the process by the same
+ * signal, as it would have ended without this handler. Installed with the first spill.
+ */
+function removeOnSignal(): void {
+  if (liveDirs.size > 0) return;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const dir of liveDirs) rmSync(dir, { recursive: true, force: true });
+      process.kill(process.pid, signal);
+    });
+  }
+}
+
 export class SlotSpill {
-  private readonly dir = mkdtempSync(path.join(tmpdir(), 'seed-history-'));
+  private readonly dir = SlotSpill.makeDir();
   private readonly pending: SlotLines = new Map();
   private pendingBytes = 0;
   private readonly counts: number[];
@@ -167,7 +185,20 @@ export class SlotSpill {
     for await (const line of linesOf(file)) yield decodeLine(line);
   }
 
+  /** The folder holding the slots' files. */
+  get folder(): string {
+    return this.dir;
+  }
+
   remove(): void {
     rmSync(this.dir, { recursive: true, force: true });
+    liveDirs.delete(this.dir);
+  }
+
+  private static makeDir(): string {
+    removeOnSignal();
+    const dir = mkdtempSync(path.join(tmpdir(), 'seed-history-'));
+    liveDirs.add(dir);
+    return dir;
   }
 }
