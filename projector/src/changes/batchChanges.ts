@@ -3,7 +3,7 @@ import { ProjectionError } from '../projections/projectionError';
 import type { ReadModelTables } from '../schema/readModelTables';
 import type { Statement } from './changeStatements';
 import type { TableCatalog, TableInfo } from './tableCatalog';
-import { TableChanges, type ChangeSource, type Row } from './tableChanges';
+import { TableChanges, type ChangeSource, type FoldedTable, type Row } from './tableChanges';
 
 /** The tables a set of projections writes in one schema, checked against the schema's catalog. */
 export interface WriteLayout {
@@ -44,12 +44,12 @@ export class BatchChanges {
   handedIn: ReadonlyMap<Projection, unknown> = new Map();
 
   /**
-   * @param held tables whose changes go into these TableChanges, kept by the caller across batches, instead of
+   * @param held tables whose changes go into these folded tables, kept by the caller across batches, instead of
    *   this batch's own (a rebuild's held tables: they are written once, at the end of the load, not per batch).
    */
   constructor(
     readonly layout: WriteLayout,
-    private readonly held?: ReadonlyMap<string, TableChanges>,
+    private readonly held?: ReadonlyMap<string, FoldedTable>,
   ) {}
 
   /** The `db` a projection's handler gets for the event `source`. */
@@ -86,7 +86,7 @@ export class BatchChanges {
     return writer;
   }
 
-  table(name: string): TableChanges {
+  table(name: string): FoldedTable {
     const held = this.held?.get(name);
     if (held) return held;
     let changes = this.byTable.get(name);
@@ -134,7 +134,7 @@ class ProjectionContext implements ProjectionDb {
     return this.changes.writerFor(this.projection) as T;
   }
 
-  private own(table: string): TableChanges {
+  private own(table: string): FoldedTable {
     if (!Object.hasOwn(this.projection.tables, table)) throw new ProjectionError(`Projection ${this.projection.name} does not declare the table ${table} it writes`);
     return this.changes.table(table);
   }

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { columnParam } from './columnValues';
 import { sqlLiteral } from './sqlLiterals';
-import { lastValues, type NewRow, type TableChanges } from './tableChanges';
+import { lastValues, type FoldedTable, type NewRow } from './tableChanges';
 
 export interface Statement {
   readonly text: string;
@@ -29,7 +29,7 @@ export interface RowGroup {
 }
 
 /** The rows to insert, grouped by their set of columns (one INSERT … SELECT FROM unnest, or one COPY, per group). */
-export function newRowGroups(changes: TableChanges): RowGroup[] {
+export function newRowGroups(changes: FoldedTable): RowGroup[] {
   const groups = new Map<string, RowGroup>();
   for (const newRow of changes.newRows()) {
     const names = Object.keys(newRow.row);
@@ -50,7 +50,7 @@ export function valueOf(newRow: NewRow, column: string, positionColumn: string):
   return column === positionColumn ? newRow.position : newRow.row[column];
 }
 
-function insertSql(changes: TableChanges, group: RowGroup, params: Params): string {
+function insertSql(changes: FoldedTable, group: RowGroup, params: Params): string {
   const { info, positionColumn } = changes;
   const arrays = group.columns.map((name) => {
     const column = info.columns.get(name)!;
@@ -67,7 +67,7 @@ function insertSql(changes: TableChanges, group: RowGroup, params: Params): stri
  * statement stays small), and as '' (before every position: never applies) when the row's updates leave the
  * column alone.
  */
-function updateSql(changes: TableChanges, onlyRequired: boolean, params: Params): string | undefined {
+function updateSql(changes: FoldedTable, onlyRequired: boolean, params: Params): string | undefined {
   const { info, positionColumn } = changes;
   const entries = [...changes.keysToUpdate(onlyRequired)];
   if (entries.length === 0) return undefined;
@@ -121,7 +121,7 @@ export interface TableStatementOptions {
  * The parts of one statement share its snapshot: the UPDATE does not see the rows the INSERTs add (they are
  * already merged), only rows that existed before — exactly the rows on which the batch's updates still matter.
  */
-export function tableStatement(changes: TableChanges, options: TableStatementOptions = {}): Statement | undefined {
+export function tableStatement(changes: FoldedTable, options: TableStatementOptions = {}): Statement | undefined {
   const { info } = changes;
   const params = new Params();
   const parts: string[] = [];

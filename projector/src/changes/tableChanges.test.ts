@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tableStatement } from './changeStatements';
 import type { TableInfo } from './tableCatalog';
-import { lastValues, TableChanges, type ChangeSource } from './tableChanges';
+import { HeldTable } from './heldTable';
+import { lastValues, TableChanges, type ChangeSource, type FoldedTable } from './tableChanges';
 
 const info: TableInfo = {
   name: 't',
@@ -38,8 +39,8 @@ function oneByOne(initial: Map<string, Row>, ops: readonly Op[]): Map<string, Ro
  * What the writer's statement does with the folded changes (the SQL of changeStatements, simulated): the new rows
  * are inserted unless their key exists; the updates apply, per column, to the rows that existed before it.
  */
-function folded(initial: Map<string, Row>, ops: readonly Op[], options: { fresh?: boolean } = {}): Map<string, Row> | 'missing' {
-  const changes = new TableChanges(info, 'last_position', options);
+function folded(initial: Map<string, Row>, ops: readonly Op[], options: { fresh?: boolean } | (() => FoldedTable) = {}): Map<string, Row> | 'missing' {
+  const changes = typeof options === 'function' ? options() : new TableChanges(info, 'last_position', options);
   for (const op of ops) {
     if (op.kind === 'insert') changes.insert({ ...op.row, id: op.key }, op.position);
     else if (op.kind === 'update') changes.update(op.key, op.set, op.position, source(op.position));
@@ -131,6 +132,15 @@ describe('folding a batch of row changes', () => {
     expect([...changes.keysToUpdate(false)]).toEqual([]);
     expect([...changes.newRows()]).toEqual([{ key: keys[0]!, row: { ...inserted, a: 'a500' }, position: 'p500' }]);
     expect(inserted.a).toBe('x');
+  });
+
+  it('held over a rebuild (HeldTable, by column), gives what applying them one by one to an empty table gives', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 40 }), (changes) => {
+        expect(folded(new Map(), changes, () => new HeldTable(info, 'last_position'))).toEqual(oneByOne(new Map(), changes));
+      }),
+      { numRuns: 5_000 },
+    );
   });
 
   it('keeps a few updates per key however many it folds, in position order', () => {

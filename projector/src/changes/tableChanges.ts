@@ -65,6 +65,32 @@ export interface NewRow {
   readonly position: string;
 }
 
+/**
+ * A table's changes folded: what a batch's writers read (changeStatements, writeChanges) and what the projections
+ * write through (ProjectionDb). TableChanges for a batch; HeldTable for a table a rebuild holds over its load.
+ */
+export interface FoldedTable {
+  readonly info: TableInfo;
+  /** The column holding the position of the last event that changed a row (`last_position`). */
+  readonly positionColumn: string;
+  /** Keys changed. */
+  readonly size: number;
+  /** Inserts `row` (with its key column) unless its key exists; the row's position column is set to `position`. */
+  insert(row: Row, position: string): void;
+  /** Sets `set`'s columns of the row `key` if `position` is after the row's; the row must exist. */
+  update(key: string, set: Row, position: string, source: ChangeSource): void;
+  /** Inserts `row`, or sets all its columns when `position` is after the existing row's. */
+  upsert(row: Row, position: string, source: ChangeSource): void;
+  /** The rows inserted, each merged with the updates kept after its insert. */
+  newRows(): Iterable<NewRow>;
+  /** The keys whose updates must be applied to rows that exist before (see TableChanges.keysToUpdate). */
+  keysToUpdate(onlyRequired: boolean): Iterable<KeyChanges>;
+  /** The keys that must exist before, with the first event that needed each. */
+  required(): Iterable<{ key: string; source: ChangeSource }>;
+  /** Throws unless the table has every one of these columns. */
+  checkColumns(columns: Iterable<string>): void;
+}
+
 /** Updates kept for a key before they are folded (foldUpdates). */
 const FOLD_UPDATES_AT = 16;
 
@@ -97,8 +123,33 @@ function rowOf(entry: KeyChanges): NewRow | undefined {
   return { key: entry.key, row: merged, position: entry.updatedAt };
 }
 
+/** Keys as the database compares them: a uuid in any letter case is one row. */
+export function keyNormalizer(info: TableInfo): (key: string) => string {
+  return info.columns.get(info.key)!.type === 'uuid' ? (key) => key.toLowerCase() : (key) => key;
+}
+
+/** The key of a row a projection inserts; it must have one. */
+export function keyOfRow(info: TableInfo, row: Row): string {
+  const key = row[info.key];
+  if (typeof key !== 'string' || key === '') throw new ProjectionError(`A row of ${info.qualified} needs its key ${info.key}`);
+  return key;
+}
+
+/** Refuses an update without a key, or one that would change the key or the position column. */
+export function checkUpdate(info: TableInfo, positionColumn: string, key: string, set: Row): void {
+  if (typeof key !== 'string' || key === '') throw new ProjectionError(`An update of ${info.qualified} needs a key`);
+  if (info.key in set || positionColumn in set) throw new ProjectionError(`An update of ${info.qualified} cannot set ${info.key} or ${positionColumn}`);
+}
+
+/** Throws unless the table has every one of these columns. */
+export function checkColumnsOf(info: TableInfo, columns: Iterable<string>): void {
+  for (const column of columns) {
+    if (!info.columns.has(column)) throw new ProjectionError(`Table ${info.qualified} has no column ${column}`);
+  }
+}
+
 /** The folded changes of one batch to one table. */
-export class TableChanges {
+export class TableChanges implements FoldedTable {
   private readonly keys = new Map<string, KeyChanges>();
   private readonly normalizeKey: (key: string) => string;
 
@@ -114,17 +165,21 @@ export class TableChanges {
     private readonly options: { readonly fresh?: boolean } = {},
   ) {
     if (!info.columns.has(positionColumn)) throw new ProjectionError(`Table ${info.qualified} has no position column ${positionColumn}`);
-    // Keys compare as the database compares them: a uuid in any letter case is one row.
-    this.normalizeKey = info.columns.get(info.key)!.type === 'uuid' ? (key) => key.toLowerCase() : (key) => key;
+    this.normalizeKey = keyNormalizer(info);
   }
 
   get size(): number {
     return this.keys.size;
   }
 
+  /** True when the batch has changed the row `key`. */
+  has(key: string): boolean {
+    return this.keys.has(this.normalizeKey(key));
+  }
+
   /** Inserts `row` (with its key column) unless its key exists; the row's position column is set to `position`. */
   insert(row: Row, position: string): void {
-    const key = this.keyOf(row);
+    const key = keyOfRow(this.info, row);
     const id = this.normalizeKey(key);
     if (this.keys.has(id)) return;
     // A fresh table's row is merged into: its own copy.
@@ -133,8 +188,7 @@ export class TableChanges {
 
   /** Sets `set`'s columns of the row `key` if `position` is after the row's; the row must exist. */
   update(key: string, set: Row, position: string, source: ChangeSource): void {
-    if (typeof key !== 'string' || key === '') throw new ProjectionError(`An update of ${this.info.qualified} needs a key`);
-    if (this.info.key in set || this.positionColumn in set) throw new ProjectionError(`An update of ${this.info.qualified} cannot set ${this.info.key} or ${this.positionColumn}`);
+    checkUpdate(this.info, this.positionColumn, key, set);
     const id = this.normalizeKey(key);
     let entry = this.keys.get(id);
     if (!entry) {
@@ -186,16 +240,8 @@ export class TableChanges {
     for (const entry of this.keys.values()) if (entry.requiredBy) yield { key: entry.key, source: entry.requiredBy };
   }
 
-  private keyOf(row: Row): string {
-    const key = row[this.info.key];
-    if (typeof key !== 'string' || key === '') throw new ProjectionError(`A row of ${this.info.qualified} needs its key ${this.info.key}`);
-    return key;
-  }
-
   /** Throws unless the table has every one of these columns (checked once per set of columns when writing). */
   checkColumns(columns: Iterable<string>): void {
-    for (const column of columns) {
-      if (!this.info.columns.has(column)) throw new ProjectionError(`Table ${this.info.qualified} has no column ${column}`);
-    }
+    checkColumnsOf(this.info, columns);
   }
 }

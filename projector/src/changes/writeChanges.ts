@@ -8,7 +8,7 @@ import type { BatchChanges } from './batchChanges';
 import { newRowGroups, tableStatement, type RowGroup } from './changeStatements';
 import { copyEncoder } from './columnValues';
 import { CopyChunks } from './copyChunks';
-import type { ChangeSource, TableChanges } from './tableChanges';
+import type { ChangeSource, FoldedTable } from './tableChanges';
 
 type Client = pg.ClientBase;
 
@@ -58,7 +58,7 @@ const HELD_COPY_ROWS = 50_000;
  * exist: when they do not, an EventApplyError names the first event that needed one). A row refused by the server
  * (a constraint) fails the write with the table and the server's message, which names the row.
  */
-export async function writeHeldRows(client: Client, table: TableChanges): Promise<void> {
+export async function writeHeldRows(client: Client, table: FoldedTable): Promise<void> {
   try {
     for (const group of newRowGroups(table)) {
       for (let start = 0; start < group.rows.length; start += HELD_COPY_ROWS) {
@@ -89,7 +89,7 @@ async function runStatements(client: Client, changes: BatchChanges): Promise<voi
  * COPY of one group of new rows. The text is encoded before the COPY starts, so that the statement (and its
  * transaction) lasts only as long as the server takes to read it.
  */
-async function copyRows(client: Client, table: TableChanges, group: RowGroup): Promise<void> {
+async function copyRows(client: Client, table: FoldedTable, group: RowGroup): Promise<void> {
   const { rows } = group;
   if (rows.length === 0) return;
   const encoders = group.columns.map((name) => copyEncoder(table.info.columns.get(name)!));
@@ -107,7 +107,7 @@ async function copyRows(client: Client, table: TableChanges, group: RowGroup): P
 }
 
 /** The error for updates whose rows do not exist: it names the first event (in log order) that needed one. */
-function missingRows(table: TableChanges, rows: readonly { key: string }[]): EventApplyError {
+function missingRows(table: FoldedTable, rows: readonly { key: string }[]): EventApplyError {
   const uuid = table.info.columns.get(table.info.key)!.type === 'uuid';
   const normal = (key: string) => (uuid ? key.toLowerCase() : key);
   const missing = new Set(rows.map((row) => normal(row.key)));

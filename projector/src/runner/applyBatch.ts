@@ -5,7 +5,7 @@ import { tableStatement } from '../changes/changeStatements';
 import { preparedStatementsOf, type PreparedStatements } from '../changes/preparedStatements';
 import { renderStatement } from '../changes/sqlLiterals';
 import { loadTableCatalog } from '../changes/tableCatalog';
-import type { TableChanges } from '../changes/tableChanges';
+import type { FoldedTable } from '../changes/tableChanges';
 import { writeChanges } from '../changes/writeChanges';
 import {
   advanceCheckpoint,
@@ -167,7 +167,7 @@ export async function writeEventByEvent(
   dispatcher: EventDispatcher,
   layout: WriteLayout,
   events: readonly RecordedEvent[],
-  held?: ReadonlyMap<string, TableChanges>,
+  held?: ReadonlyMap<string, FoldedTable>,
 ): Promise<void> {
   for (const event of events) {
     const changes = new BatchChanges(layout, held);
