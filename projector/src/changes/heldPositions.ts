@@ -44,7 +44,29 @@ export class HeldPositions {
 
   set(slot: number, position: string): void {
     const commit = position.length === 41 && position.charCodeAt(20) === 58 /* : */ ? part(position, 0) : -1;
+    this.store(slot, position, commit, commit < 0 ? -1 : part(position, 21));
+  }
+
+  get(slot: number): string {
+    return this.texts.get(slot) ?? text(this.commits[slot]!, this.prepares[slot]!);
+  }
+
+  /** Moves the slot to `position` when it is after the slot's (true), else leaves it (false). Reads the text once. */
+  advance(slot: number, position: string): boolean {
+    const commit = position.length === 41 && position.charCodeAt(20) === 58 /* : */ ? part(position, 0) : -1;
     const prepare = commit < 0 ? -1 : part(position, 21);
+    let after: boolean;
+    if (prepare < 0 || (this.texts.size > 0 && this.texts.has(slot))) after = position > this.get(slot);
+    else {
+      const held = this.commits[slot]!;
+      after = commit > held || (commit === held && prepare > this.prepares[slot]!);
+    }
+    if (after) this.store(slot, position, commit, prepare);
+    return after;
+  }
+
+  /** `prepare` < 0: the position is not in the event store's form (or too large), and is kept as text. */
+  private store(slot: number, position: string, commit: number, prepare: number): void {
     if (prepare < 0) {
       this.texts.set(slot, position);
       return;
@@ -52,18 +74,5 @@ export class HeldPositions {
     if (this.texts.size > 0) this.texts.delete(slot);
     this.commits[slot] = commit;
     this.prepares[slot] = prepare;
-  }
-
-  get(slot: number): string {
-    return this.texts.get(slot) ?? text(this.commits[slot]!, this.prepares[slot]!);
-  }
-
-  /** True when `position` is after the slot's. */
-  isAfter(position: string, slot: number): boolean {
-    const commit = position.length === 41 && position.charCodeAt(20) === 58 ? part(position, 0) : -1;
-    const prepare = commit < 0 ? -1 : part(position, 21);
-    if (prepare < 0 || (this.texts.size > 0 && this.texts.has(slot))) return position > this.get(slot);
-    const held = this.commits[slot]!;
-    return commit > held || (commit === held && prepare > this.prepares[slot]!);
   }
 }

@@ -106,7 +106,7 @@ describe('timestamps kept as numbers (isoMillis)', () => {
 });
 
 describe('positions kept as numbers (HeldPositions)', () => {
-  it('orders positions as their text orders, in either form', () => {
+  it('orders positions as their text orders, in either form, and moves a slot only forward', () => {
     const text = fc.oneof(
       fc.tuple(fc.nat(), fc.nat()).map(([commit, prepare]) => formatted(commit, prepare)),
       fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 20n - 1n }), fc.bigInt({ min: 0n, max: 10n ** 20n - 1n })).map(([commit, prepare]) => `${commit.toString().padStart(20, '0')}:${prepare.toString().padStart(20, '0')}`),
@@ -117,7 +117,8 @@ describe('positions kept as numbers (HeldPositions)', () => {
         const positions = new HeldPositions(1);
         positions.set(0, held);
         expect(positions.get(0)).toBe(held);
-        expect(positions.isAfter(incoming, 0)).toBe(incoming > held);
+        expect(positions.advance(0, incoming)).toBe(incoming > held);
+        expect(positions.get(0)).toBe(incoming > held ? incoming : held);
       }),
       { numRuns: 5_000 },
     );

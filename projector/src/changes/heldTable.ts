@@ -74,9 +74,8 @@ export class HeldTable implements FoldedTable {
     const slot = this.slots.get(this.normalizeKey(key));
     if (slot === undefined) return this.orphans.update(key, set, position, source);
     // What TableChanges merges into a fresh row: the updates after the row's position, in order.
-    if (!this.positions.isAfter(position, slot)) return;
+    if (!this.positions.advance(slot, position)) return;
     for (const name in set) this.column(name).set(slot, set[name]);
-    this.positions.set(slot, position);
   }
 
   upsert(row: Row, position: string, source: ChangeSource): void {
