@@ -1,5 +1,5 @@
 /**
- * `npm run projections:rebuild [-- --batch-size 10000 --parallel 3 --unlogged --held-rows 2000000 --no-verify]`: builds the read models
+ * `npm run projections:rebuild [-- --batch-size 10000 --parallel 3 --ahead 4 --unlogged --held-rows 2000000 --no-verify]`: builds the read models
  * afresh from position 0 beside the live ones and swaps them in (docs/projections.md, "Rebuild"). The API keeps
  * answering throughout; a running projector pauses only for the swap.
  *
@@ -13,9 +13,11 @@ import { createProjectorMetrics } from '../metrics/projectorMetrics';
 import { rebuildProjections, type RebuildProgress } from '../rebuild/rebuildProjections';
 import { verifyReadModels } from '../verify/verifyReadModels';
 
-const USAGE = `Usage: npm run projections:rebuild -- [--batch-size N] [--parallel N] [--unlogged] [--no-verify]
+const USAGE = `Usage: npm run projections:rebuild -- [--batch-size N] [--parallel N] [--ahead N] [--unlogged] [--no-verify]
   --batch-size N  events per read and per batch (default 10000)
   --parallel N    connections loading independent projections at once (default 3)
+  --ahead N       batches folded and not yet written, at most (default 4; 1: each batch written before the next
+                  one's writes start)
   --unlogged      build UNLOGGED tables (faster, for a load with nothing live: see docs/projections.md)
   --held-rows N   rows of a held table (the balances) kept in memory over the load (default 2000000; 0: none,
                   the balances are updated batch by batch)
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
     parallel: { type: 'string' },
     unlogged: { type: 'boolean', default: false },
     'held-rows': { type: 'string' },
+    ahead: { type: 'string' },
     'no-verify': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   } as const;
@@ -52,6 +55,7 @@ async function main(): Promise<void> {
   const batchSize = integerOption('batch-size', values['batch-size'], 1);
   const parallel = integerOption('parallel', values.parallel, 1);
   const heldRowLimit = integerOption('held-rows', values['held-rows'], 0);
+  const ahead = integerOption('ahead', values.ahead, 1);
 
   const config = loadConfig();
   const logger = createLogger('projections-rebuild', config.LOG_LEVEL);
@@ -65,7 +69,7 @@ async function main(): Promise<void> {
     const progress = createProgressReporter({ print: (line) => logger.info(line) });
     const onProgress = (update: RebuildProgress) =>
       progress.update({ phase: `rebuild ${update.phase}`, done: update.events, unit: 'events', ...(total && update.phase === 'load' ? { total: Math.max(total, update.events) } : {}) });
-    const result = await rebuildProjections({ pool, store, logger, metrics: createProjectorMetrics(), batchSize, parallel, unlogged: values.unlogged, onProgress, ...(heldRowLimit !== undefined ? { heldRowLimit } : {}) });
+    const result = await rebuildProjections({ pool, store, logger, metrics: createProjectorMetrics(), batchSize, parallel, unlogged: values.unlogged, onProgress, ...(heldRowLimit !== undefined ? { heldRowLimit } : {}), ...(ahead !== undefined ? { ahead } : {}) });
     progress.stop();
     console.log(
       `Rebuilt the read models: ${result.events} events in ${(result.durationMs / 1000).toFixed(1)} s (${result.eventsPerSecond} events/s: ` +

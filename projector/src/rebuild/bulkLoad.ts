@@ -11,6 +11,7 @@ import { checkOut, type PooledClient } from '../runner/pooledClient';
 import { silentProjectorLogger, type ProjectorLogger } from '../runner/projectorLogger';
 import type { ReadModelTables } from '../schema/readModelTables';
 import { independentGroups } from './projectionGroups';
+import { WriteQueue } from './writeQueue';
 
 export interface BulkLoadOptions {
   readonly pool: pg.Pool;
@@ -24,6 +25,11 @@ export interface BulkLoadOptions {
   /** Connections writing at once; independent projections are spread over them. */
   readonly lanes: number;
   /**
+   * Batches folded and not yet all written, at most (default WRITE_AHEAD): how far the fold and the quicker groups
+   * may run ahead of a group held up by a long statement (WriteQueue). Each holds its page and its changes.
+   */
+  readonly ahead?: number;
+  /**
    * Rows a held table (heldDuringRebuild) may keep in memory; past it, the table's rows are written and it is
    * updated batch by batch like the others. Default HELD_ROW_LIMIT.
    */
@@ -36,6 +42,22 @@ export interface BulkLoadResult {
   readonly events: number;
   /** The last event loaded (undefined for an empty log). */
   readonly last: RecordedEvent | undefined;
+  /** Where the load's time went (also logged when the load ends). */
+  readonly time: LoadTime;
+}
+
+/**
+ * Where a bulk load's wall time went, in ms, on its one thread: waiting for the log's next page, folding (with the
+ * lanes' COPY data encoded in between: the same thread), waiting for the writes when the batches folded and not
+ * written reached `ahead` (the writes are the bound when this is large, the fold when it is small), writing the held
+ * tables; and each group's own writing time summed over the load (the lanes write while the thread folds).
+ */
+export interface LoadTime {
+  readMs: number;
+  foldMs: number;
+  writeWaitMs: number;
+  heldMs: number;
+  readonly groups: { readonly projections: string; writeMs: number }[];
 }
 
 /**
@@ -57,42 +79,25 @@ interface Group {
   readonly held: Map<string, HeldTable>;
   /** What its batch writers handed over to the next batch (BatchWriter.handOver), by projection. */
   handed: Map<Projection, unknown>;
-  /** The lane (connection) that writes it; chosen again before each batch (assignLanes). */
-  lane: number;
   /** Its writes' cost: a moving average of the milliseconds its share of a batch took to write (0: not measured). */
   writeMs: number;
+  /** Its writes' time summed over the load (LoadTime). */
+  readonly spent: { readonly projections: string; writeMs: number };
 }
 
 /** Weight of the latest batch in a group's moving average of write time. */
 const WRITE_COST_WEIGHT = 0.3;
 
-/**
- * Spreads the groups over the lanes so that the busiest lane, which every batch waits for, carries as little as can
- * be: the costliest group first, each to the lane with the least so far (longest processing time first). The
- * groups' costs are their measured writes of the batches before. Round the lanes in the groups' order, the rebuild
- * of a generated bank of 20,000 customers had the interest, the staff audit log, the transfers and the users on one
- * lane, busy 32.7 s of a 34 s load, and only the directory on another, busy 9.6 s. Unmeasured groups (the first
- * batch) go round the lanes in order. A group may change lanes between batches: a batch's writes start only after
- * every lane has written the batch before, so a group's batches still reach its tables in order.
- */
-export function assignLanes(groups: readonly { writeMs: number; lane: number }[], laneCount: number): void {
-  const load = new Array<number>(laneCount).fill(0);
-  const order = groups.map((group, index) => ({ group, index })).sort((a, b) => b.group.writeMs - a.group.writeMs || a.index - b.index);
-  for (const { group, index } of order) {
-    let lane = index % laneCount;
-    if (group.writeMs > 0) for (let l = 0; l < laneCount; l += 1) if (load[l]! < load[lane]!) lane = l;
-    group.lane = lane;
-    load[lane]! += group.writeMs;
-  }
-}
+/** Batches folded and not yet written, at most, by default (BulkLoadOptions.ahead). */
+export const WRITE_AHEAD = 4;
 
 /**
  * Loads the log, up to its head as the load finds it, into a build schema as a pipeline whose stages overlap: the
  * next page of the log is read while the current one is decoded (validated once, for every projection) and folded
- * per group of independent projections, while each lane (a connection) writes the previous batch of its groups:
- * new rows by COPY, updates of earlier rows by one statement per table, in a transaction that does not wait for the
- * WAL flush. Memory is bounded by three batches (one read ahead, one folding, one being written) whatever the log's
- * length.
+ * per group of independent projections, while the lanes (connections) write the batches folded before, each group's
+ * in log order and the groups free of each other (WriteQueue): new rows by COPY, updates of earlier rows by one
+ * statement per table, in a transaction that does not wait for the WAL flush. Memory is bounded by `ahead` + 2
+ * batches (one read ahead, one folding, up to `ahead` being written) whatever the log's length.
  */
 export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult> {
   const { pool, store, batchSize } = options;
@@ -102,24 +107,44 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
     const layout = createWriteLayout(members, catalog, options.tables);
     const held = new Map<string, HeldTable>();
     for (const [name, table] of layout.writable) if (table.held) held.set(name, new HeldTable(table.info, table.positionColumn));
-    return { dispatcher: new EventDispatcher(members, silentProjectorLogger), layout, held, handed: new Map(), lane: 0, writeMs: 0 };
+    const spent = { projections: members.map((member) => member.name).join('+'), writeMs: 0 };
+    return { dispatcher: new EventDispatcher(members, silentProjectorLogger), layout, held, handed: new Map(), writeMs: 0, spent };
   });
+  const time: LoadTime = { readMs: 0, foldMs: 0, writeWaitMs: 0, heldMs: 0, groups: groups.map((group) => group.spent) };
+  let clock = performance.now();
+  /** Adds the time since the last call to one of `time`'s counters. */
+  const lap = (counter: 'readMs' | 'foldMs' | 'writeWaitMs' | 'heldMs') => {
+    const now = performance.now();
+    time[counter] += now - clock;
+    clock = now;
+  };
   const heldRowLimit = options.heldRowLimit ?? HELD_ROW_LIMIT;
+  const ahead = Math.max(1, options.ahead ?? WRITE_AHEAD);
   // Each lane holds a connection for the whole load; one more of the pool stays free for reading the log.
   const laneCount = Math.max(1, Math.min(options.lanes, groups.length, (pool.options.max ?? 10) - 1));
-  assignLanes(groups, laneCount);
   const lanesClients: PooledClient[] = [];
+  /** Each batch enqueued: the events loaded once it is written, and its last position (for onBatch). */
+  const batchEnds = new Map<number, { readonly events: number; readonly position: Position }>();
+  const queue = new WriteQueue<Group>(laneCount, (group) => group.writeMs, (batch) => {
+    const end = batchEnds.get(batch);
+    batchEnds.delete(batch);
+    if (end) options.onBatch?.(end);
+  });
+  /** The jobs writing one batch's changes, a group each (those with changes). */
+  const jobsOf = (changes: readonly BatchChanges[], page: readonly RecordedEvent[]) =>
+    groups.flatMap((group, g) => (changes[g]!.empty ? [] : [{ group, run: (lane: number) => writeGroup(lanesClients[lane]!.client, group, changes[g]!, page, options.logger) }]));
   try {
     for (let i = 0; i < laneCount; i += 1) lanesClients.push(await checkOut(pool));
     const clients = lanesClients.map((pooled) => pooled.client);
     // A crash loses at most the last statements of a build that is started again anyway: no waiting for the WAL.
     for (const client of clients) await client.query('SET synchronous_commit TO OFF');
-    let writing: Promise<void> = Promise.resolve();
     let events = 0;
     let last: RecordedEvent | undefined;
     let next: Promise<RecordedEvent[]> | undefined = store.readAll({ limit: batchSize });
     while (next) {
+      lap('foldMs');
       const page: RecordedEvent[] = await next;
+      lap('readMs');
       if (page.length === 0) break;
       // A page short of a batch is the log's head: the load ends with it, and the rebuild's catch-up applies what
       // was appended since. Read on until a read came back empty, the load would chase a busy bank's appends for as
@@ -141,29 +166,44 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
       }
 
       for (let g = 0; g < groups.length; g += 1) handOver(groups[g]!, changes[g]!);
-      await writing;
+      lap('foldMs');
       // A held table grown past the limit is written now (its changes of this page included), and from the next
-      // page on updated batch by batch.
-      await writeHeld(clients, groups, (table) => table.size > heldRowLimit, options.logger);
-      const batchEnd = page.at(-1)!;
-      const written = events + page.length;
-      assignLanes(groups, laneCount);
-      writing = writeLanes(clients, groups, changes, page, options.logger).then(() => options.onBatch?.({ events: written, position: batchEnd.position }));
-      writing.catch(() => undefined);
-      events = written;
-      last = batchEnd;
+      // page on updated batch by batch: once every batch before is written.
+      const overLimit = groups.some((group) => [...group.held.values()].some((table) => table.size > heldRowLimit));
+      await queue.waitForBacklog(overLimit ? 0 : ahead - 1);
+      lap('writeWaitMs');
+      if (overLimit) {
+        await writeHeld(clients, groups, (table) => table.size > heldRowLimit, options.logger);
+        lap('heldMs');
+      }
+      events += page.length;
+      last = page.at(-1)!;
+      batchEnds.set(queue.enqueued, { events, position: last.position });
+      queue.enqueue(jobsOf(changes, page));
     }
-    await writing;
-    // What the last batch handed over, written by writers of its own (they hand nothing over).
-    await writeLanes(clients, groups, groups.map((group) => takeOver(group)), [], options.logger);
+    lap('foldMs');
+    // What the last batch handed over, written by writers of their own (they hand nothing over).
+    const handedOver = groups.map((group) => takeOver(group));
+    if (handedOver.some((changes) => !changes.empty)) queue.enqueue(jobsOf(handedOver, []));
+    await queue.drain();
+    lap('writeWaitMs');
     await writeHeld(clients, groups, () => true, options.logger);
-    return { events, last };
+    lap('heldMs');
+    options.logger.info({ events, ...roundedTime(time) }, "rebuild: where the load's time went");
+    return { events, last, time };
   } finally {
+    await queue.close();
     for (const pooled of lanesClients) {
       await pooled.client.query('RESET synchronous_commit').catch(() => undefined);
       pooled.release();
     }
   }
+}
+
+/** LoadTime in whole milliseconds, the groups' costliest first (for the log). */
+export function roundedTime(time: LoadTime): LoadTime {
+  const groups = [...time.groups].sort((a, b) => b.writeMs - a.writeMs).map((group) => ({ projections: group.projections, writeMs: Math.round(group.writeMs) }));
+  return { readMs: Math.round(time.readMs), foldMs: Math.round(time.foldMs), writeWaitMs: Math.round(time.writeWaitMs), heldMs: Math.round(time.heldMs), groups };
 }
 
 /** A group's changes whose writers start from what a batch handed over (BatchWriter.takeOver). */
@@ -190,9 +230,10 @@ function handOver(group: Group, changes: BatchChanges): void {
 }
 
 /**
- * Writes the held tables that `due` picks, each on its group's lane, the lanes at once, and stops holding them. Rows
- * held over the load are each written once, by COPY, instead of updated in every batch that moved them: for the
- * balances, thousands of rows per batch (an UPDATE each batch read every page of the table again).
+ * Writes the held tables that `due` picks, spread over the lanes, the lanes at once, and stops holding them (called
+ * with every batch before written). Rows held over the load are each written once, by COPY, instead of updated in
+ * every batch that moved them: for the balances, thousands of rows per batch (an UPDATE each batch read every page of
+ * the table again).
  */
 async function writeHeld(clients: readonly pg.ClientBase[], groups: readonly Group[], due: (table: HeldTable) => boolean, logger: ProjectorLogger): Promise<void> {
   const work = groups.flatMap((group) => [...group.held].filter(([, table]) => due(table)).map(([name, table]) => ({ group, name, table })));
@@ -200,7 +241,7 @@ async function writeHeld(clients: readonly pg.ClientBase[], groups: readonly Gro
   for (const { group, name } of work) group.held.delete(name);
   await allLanes(
     clients.map(async (client, lane) => {
-      for (const { table } of work.filter((item) => item.group.lane === lane)) {
+      for (const { table } of work.filter((_, index) => index % clients.length === lane)) {
         const started = performance.now();
         await writeHeldRows(client, table);
         logger.info({ table: table.info.qualified, rows: table.size, ms: Math.round(performance.now() - started) }, 'rebuild: wrote the rows held over the load');
@@ -209,22 +250,10 @@ async function writeHeld(clients: readonly pg.ClientBase[], groups: readonly Gro
   );
 }
 
-/** One batch's changes written, each group's on its lane, the lanes at once. */
-function writeLanes(
-  clients: readonly pg.ClientBase[],
-  groups: readonly Group[],
-  changes: readonly BatchChanges[],
-  events: readonly RecordedEvent[],
-  logger: ProjectorLogger,
-): Promise<void> {
-  const laneWork = (lane: number) => groups.flatMap((group, g) => (group.lane === lane ? [{ group, changes: changes[g]! }] : []));
-  return allLanes(clients.map((client, lane) => writeLane(client, laneWork(lane), events, logger)));
-}
-
 /**
- * Waits for every lane of a batch, then fails with the first lane's error if any: a lane still writing (possibly in
- * a transaction of its own, see BatchWriter.copy) when another fails must be done before its connection goes back
- * to the pool.
+ * Waits for every lane, then fails with the first lane's error if any: a lane still writing (possibly in a
+ * transaction of its own, see BatchWriter.copy) when another fails must be done before its connection goes back to
+ * the pool.
  */
 async function allLanes(lanes: readonly Promise<void>[]): Promise<void> {
   const results = await Promise.allSettled(lanes);
@@ -233,42 +262,33 @@ async function allLanes(lanes: readonly Promise<void>[]): Promise<void> {
 }
 
 /**
- * One lane's share of a batch, each statement its own short transaction (a long one would hold back the event
- * store's visibility fence for every reader of the log): COPY first; when a COPY meets an existing key (the log
- * inserts a row twice), the batch again with upserts; when the server refuses something else, event by event to
- * name it. Writing a batch again over what it already wrote changes nothing: every change is idempotent.
+ * One group's share of a batch, on a lane's connection, each statement its own short transaction (a long one would
+ * hold back the event store's visibility fence for every reader of the log): COPY first; when a COPY meets an
+ * existing key (the log inserts a row twice), the batch again with upserts; when the server refuses something else,
+ * event by event to name it. Writing a batch again over what it already wrote changes nothing: every change is
+ * idempotent.
  */
-async function writeLane(
-  client: pg.ClientBase,
-  work: readonly { group: Group; changes: BatchChanges }[],
-  events: readonly RecordedEvent[],
-  logger: ProjectorLogger,
-): Promise<void> {
-  const pending = work.filter((item) => !item.changes.empty);
-  if (pending.length === 0) return;
+async function writeGroup(client: pg.ClientBase, group: Group, changes: BatchChanges, events: readonly RecordedEvent[], logger: ProjectorLogger): Promise<void> {
   try {
-    for (const item of pending) {
-      const started = performance.now();
-      await copyChanges(client, item.changes);
-      const ms = performance.now() - started;
-      item.group.writeMs = item.group.writeMs === 0 ? ms : item.group.writeMs + WRITE_COST_WEIGHT * (ms - item.group.writeMs);
-    }
+    const started = performance.now();
+    await copyChanges(client, changes);
+    const ms = performance.now() - started;
+    group.spent.writeMs += ms;
+    group.writeMs = group.writeMs === 0 ? ms : group.writeMs + WRITE_COST_WEIGHT * (ms - group.writeMs);
     return;
   } catch (error) {
     if (error instanceof EventApplyError || isTransientDatabaseError(error)) throw error;
     if (isDuplicateKeyError(error)) {
-      logger.info({ from: events[0]?.id, to: events.at(-1)?.id, events: events.length }, 'rebuild: a batch inserts rows that exist already; writing it with upserts');
+      logger.info({ from: events[0]?.id, to: events.at(-1)?.id, events: events.length, projections: group.spent.projections }, 'rebuild: a batch inserts rows that exist already; writing it with upserts');
       try {
-        for (const item of pending) await writeChanges(client, item.changes);
+        await writeChanges(client, changes);
         return;
       } catch (retryError) {
         if (retryError instanceof EventApplyError || isTransientDatabaseError(retryError)) throw retryError;
       }
     }
   }
-  for (const { group, changes } of pending) {
-    // What the batch before handed over comes first in the log: written before the events, by writers of its own.
-    if (changes.handedIn.size > 0) await writeChanges(client, changesFrom(group, changes.handedIn));
-    await writeEventByEvent(client, group.dispatcher, group.layout, events, group.held);
-  }
+  // What the batch before handed over comes first in the log: written before the events, by writers of its own.
+  if (changes.handedIn.size > 0) await writeChanges(client, changesFrom(group, changes.handedIn));
+  await writeEventByEvent(client, group.dispatcher, group.layout, events, group.held);
 }

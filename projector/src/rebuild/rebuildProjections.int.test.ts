@@ -4,6 +4,7 @@ import { createPool } from '@bank/platform';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCK_SQL, lockArgs } from '../locks/advisoryLocks';
 import { EventApplyError } from '../runner/eventDispatcher';
+import { defaultProjections } from '../projections/defaultProjections';
 import { startProjector, type ProjectorHandle } from '../runner/projectorRunner';
 import { migrateReadModels } from '../schema/migrateReadModels';
 import { appendHistory } from '../testing/appendHistory';
@@ -278,6 +279,17 @@ describe('rebuildProjections', () => {
     });
     expect(phases).toEqual(['load', 'indexes', 'catch-up', 'swap']);
     expect(last).toBe(result.events);
+    // Where the load's time went: the thread's four counters share the load phase (which also holds the schema's
+    // migration and preparation) and count no time twice; every group of projections is named once, with the time
+    // its writes took.
+    const { readMs, foldMs, writeWaitMs, heldMs, groups } = result.loadTime;
+    expect(foldMs).toBeGreaterThan(0);
+    expect(Math.min(readMs, writeWaitMs, heldMs)).toBeGreaterThanOrEqual(0);
+    expect(readMs + foldMs + writeWaitMs + heldMs).toBeLessThanOrEqual(result.phaseMs.load + 4);
+    const named = groups.flatMap((group) => group.projections.split('+')).sort();
+    expect(named).toEqual(defaultProjections.map((projection) => projection.name).sort());
+    expect(groups.every((group) => group.writeMs >= 0)).toBe(true);
+    expect(groups.find((group) => group.projections.split('+').includes('transactions'))!.writeMs).toBeGreaterThan(0);
     expect(await readModelSnapshot(db.pool)).toEqual(liveBuilt);
   });
 

@@ -12,7 +12,7 @@ import { silentProjectorLogger, type ProjectorLogger } from '../runner/projector
 import { migrateReadModels } from '../schema/migrateReadModels';
 import { BUILD_SCHEMA_PREFIX, OLD_SCHEMA_PREFIX, READ_MODEL_SCHEMA, schemaIdent } from '../schema/readModelSchema';
 import { readModelTables } from '../schema/readModelTables';
-import { bulkLoad } from './bulkLoad';
+import { bulkLoad, roundedTime, type LoadTime } from './bulkLoad';
 import { finishBulkLoad, prepareBulkLoad } from './bulkSchema';
 
 /** Where a rebuild is, for progress reports (`onProgress`). */
@@ -51,6 +51,8 @@ export interface RebuildOptions {
    * the log (see finishBulkLoad) — fine for a load with nothing live, not beside a running bank.
    */
   readonly unlogged?: boolean;
+  /** Batches folded and not yet written, at most, over the load. Default WRITE_AHEAD (bulkLoad). */
+  readonly ahead?: number;
   /** Rows a held table (heldDuringRebuild) keeps in memory over the load. Default HELD_ROW_LIMIT (bulkLoad). */
   readonly heldRowLimit?: number;
   readonly metrics?: ProjectorMetrics;
@@ -78,6 +80,8 @@ export interface RebuildResult {
   readonly swapMs: number;
   /** Time spent per phase, in ms: the bulk load, indexes and constraints, the catch-up before the swap. */
   readonly phaseMs: { readonly load: number; readonly indexes: number; readonly catchUp: number };
+  /** Where the bulk load's time went (bulkLoad's LoadTime, in whole ms). */
+  readonly loadTime: LoadTime;
 }
 
 export class RebuildAlreadyRunningError extends Error {
@@ -145,6 +149,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
         batchSize,
         lanes: parallel,
         ...(options.heldRowLimit !== undefined ? { heldRowLimit: options.heldRowLimit } : {}),
+        ...(options.ahead !== undefined ? { ahead: options.ahead } : {}),
         onBatch: (batch) => {
           options.metrics?.rebuildEvents.inc(labels, batch.events - events);
           events = batch.events;
@@ -156,7 +161,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
 
       // 4. The indexes (and logged tables, when built unlogged).
       progress('indexes');
-      await finishBulkLoad(pool, bulk);
+      await finishBulkLoad(pool, bulk, { logger });
       const indexesMs = performance.now() - started - loadMs;
 
       const dispatcher = new EventDispatcher(projections, logger);
@@ -233,6 +238,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
           eventsPerSecond: durationMs > 0 ? Math.round((events / durationMs) * 1000) : events,
           swapMs,
           phaseMs: { load: Math.round(loadMs), indexes: Math.round(indexesMs), catchUp: Math.round(catchUpMs) },
+          loadTime: roundedTime(loaded.time),
         };
         logger.info({ ...result }, 'rebuild: swapped the fresh read models in');
         return result;
