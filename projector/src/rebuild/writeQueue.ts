@@ -1,12 +1,11 @@
 /**
  * The bulk load's writes, batch by batch, on a few connections (lanes), with the batches of one group of projections
- * written in order and groups free of each other: a group whose batch takes long (the interest's month roll updates
- * every account in one statement) holds back its own later batches only, while the other lanes go on with theirs and
- * the folding thread goes on with the log, up to `ahead` batches past the oldest one not yet written.
- *
- * Before, each batch's writes started once every lane had written the batch before: one long statement stopped every
- * lane and the fold. Groups share no table (independentGroups), so nothing read or written by one depends on
- * another's progress; within a group, its batches reach its tables in log order as before.
+ * written in order and groups free of each other: a group whose batch takes long (a day's interest accrual, up to a
+ * few seconds at a million customers) holds back its own later batches only, while the other lanes go on with theirs
+ * and the folding thread goes on with the log, up to `ahead` batches past the oldest one not yet written (with a
+ * barrier per batch instead, one long statement stopped every lane and the fold). Groups share no table
+ * (independentGroups), so nothing read or written by one depends on another's progress; within a group, its batches
+ * reach its tables in log order.
  *
  * A lane takes, among the groups whose previous batch is written, the one with the oldest batch waiting (the costliest
  * first when several are as old), so the backlog stays ordered by the log and a costly group never waits behind cheap
