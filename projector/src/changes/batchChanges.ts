@@ -9,12 +9,16 @@ import { TableChanges, type ChangeSource, type FoldedTable, type Row } from './t
 export interface WriteLayout {
   readonly tables: ReadModelTables;
   readonly projections: readonly Projection[];
-  /** Table name → its catalog entry, position column, and whether a rebuild holds its rows (heldDuringRebuild). */
-  readonly writable: ReadonlyMap<string, { readonly info: TableInfo; readonly positionColumn: string; readonly held: boolean }>;
+  /**
+   * Table name → its catalog entry, position column, whether a rebuild holds its rows (heldDuringRebuild), and
+   * whether its rows are inserted once and never upserted (keyAfterLoad).
+   */
+  readonly writable: ReadonlyMap<string, { readonly info: TableInfo; readonly positionColumn: string; readonly held: boolean; readonly keyAfterLoad: boolean }>;
 }
 
 export function createWriteLayout(projections: readonly Projection[], catalog: TableCatalog, tables: ReadModelTables): WriteLayout {
-  const writable = new Map<string, { info: TableInfo; positionColumn: string; held: boolean }>();
+  const writable = new Map<string, { info: TableInfo; positionColumn: string; held: boolean; keyAfterLoad: boolean }>();
+  const byStatements = new Set(projections.flatMap((projection) => projection.statementTables ?? []));
   for (const projection of projections) {
     for (const [name, declared] of Object.entries(projection.tables)) {
       const info = catalog.get(name);
@@ -23,7 +27,9 @@ export function createWriteLayout(projections: readonly Projection[], catalog: T
       const known = writable.get(name);
       if (known && known.positionColumn !== positionColumn) throw new ProjectionError(`Projections disagree on the position column of ${name}`);
       if (!info.columns.has(positionColumn)) throw new ProjectionError(`Table ${info.qualified} has no position column ${positionColumn}`);
-      writable.set(name, { info, positionColumn, held: (known?.held ?? false) || declared.heldDuringRebuild === true });
+      const keyAfterLoad = (known?.keyAfterLoad ?? false) || declared.keyAfterLoad === true;
+      if (keyAfterLoad && byStatements.has(name)) throw new ProjectionError(`${name} is written by statements, so its key cannot be built after a rebuild's load (keyAfterLoad)`);
+      writable.set(name, { info, positionColumn, held: (known?.held ?? false) || declared.heldDuringRebuild === true, keyAfterLoad });
     }
   }
   return { tables, projections, writable };
@@ -123,6 +129,7 @@ class ProjectionContext implements ProjectionDb {
   }
 
   upsert(table: string, row: Row): void {
+    if (this.changes.layout.writable.get(table)?.keyAfterLoad) throw new ProjectionError(`${table} takes each row's insert once (keyAfterLoad): upsert is refused`);
     this.own(table).upsert(row, this.source.positionText, this.source);
   }
 

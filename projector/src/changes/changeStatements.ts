@@ -108,6 +108,12 @@ export interface TableStatementOptions {
   readonly afterCopy?: boolean;
   /** Instead of returning the missing keys, raise MISSING_ROWS_MESSAGE through `require_row` of this (quoted) schema. */
   readonly raisingIn?: string;
+  /**
+   * A key counts as existing only when its row's position is before the event that needed it: for updates applied
+   * after the rows of later batches were inserted (a table whose key is built after a rebuild's load), a row the log
+   * inserts only after its update must still be missing, as it was when the update came.
+   */
+  readonly requiredBefore?: boolean;
 }
 
 /**
@@ -133,9 +139,16 @@ export function tableStatement(changes: FoldedTable, options: TableStatementOpti
   if (update) parts.push(`u AS (${update})`);
   const required = [...changes.required()];
   if (parts.length === 0 && required.length === 0) return undefined;
-  const missing = () =>
-    `SELECT r.k::text AS key FROM unnest(${params.array(info.columns.get(info.key)!.type, required.map((entry) => entry.key))}) AS r(k)
+  const missing = () => {
+    const keys = params.array(info.columns.get(info.key)!.type, required.map((entry) => entry.key));
+    if (!options.requiredBefore) {
+      return `SELECT r.k::text AS key FROM unnest(${keys}) AS r(k)
       WHERE NOT EXISTS (SELECT 1 FROM ${info.qualified} AS e WHERE e.${ident(info.key)} = r.k)`;
+    }
+    const positions = params.array('text', required.map((entry) => entry.source.positionText));
+    return `SELECT r.k::text AS key FROM unnest(${keys}, ${positions}) AS r(k, at)
+      WHERE NOT EXISTS (SELECT 1 FROM ${info.qualified} AS e WHERE e.${ident(info.key)} = r.k AND e.${ident(changes.positionColumn)} < r.at)`;
+  };
   let check: string;
   if (required.length === 0) check = options.raisingIn ? 'SELECT 1' : 'SELECT NULL::text AS key WHERE false';
   else if (options.raisingIn) check = `SELECT ${options.raisingIn}.require_row(NOT EXISTS (${missing()}), ${sqlLiteral(MISSING_ROWS_MESSAGE)})`;

@@ -16,6 +16,11 @@ export interface TableInfo {
   readonly qualified: string;
   /** The single-column primary key. */
   readonly key: string;
+  /**
+   * A rebuild's build schema only: the key's primary key constraint is built after the load (prepareBulkLoad), so no
+   * statement may rely on it before (ON CONFLICT on it, updates found by it).
+   */
+  readonly keyAfterLoad?: boolean;
   /** Writable columns by name (generated columns left out). */
   readonly columns: ReadonlyMap<string, ColumnInfo>;
 }
@@ -31,9 +36,10 @@ interface ColumnRow {
 
 /**
  * Reads the tables of a read-model schema from PostgreSQL's catalog: the migrations stay the one place where
- * columns and types are declared, and the writer casts its arrays to exactly those types.
+ * columns and types are declared, and the writer casts its arrays to exactly those types. `keysAfterLoad` names the
+ * key of each table whose primary key a bulk load dropped until it ends (table → key column).
  */
-export async function loadTableCatalog(db: Pick<pg.ClientBase, 'query'>, schema: string): Promise<TableCatalog> {
+export async function loadTableCatalog(db: Pick<pg.ClientBase, 'query'>, schema: string, keysAfterLoad: ReadonlyMap<string, string> = new Map()): Promise<TableCatalog> {
   const { rows } = await db.query<ColumnRow>(
     `SELECT c.relname AS table_name, a.attname AS column_name, format_type(a.atttypid, a.atttypmod) AS column_type,
             coalesce(a.attnum = ANY (i.indkey::int2[]), false) AS is_key
@@ -55,10 +61,12 @@ export async function loadTableCatalog(db: Pick<pg.ClientBase, 'query'>, schema:
   }
   const catalog = new Map<string, TableInfo>();
   for (const [name, table] of tables) {
+    const later = table.key.length === 0 ? keysAfterLoad.get(name) : undefined;
+    if (later !== undefined) table.key.push(later);
     // Tables without a single-column key (schema_migrations has one; anything else is not a projection's table).
     if (table.key.length !== 1) continue;
     const quoted = /^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replace(/"/g, '""')}"`;
-    catalog.set(name, { name, qualified: `${s}.${quoted}`, key: table.key[0]!, columns: table.columns });
+    catalog.set(name, { name, qualified: `${s}.${quoted}`, key: table.key[0]!, columns: table.columns, ...(later !== undefined ? { keyAfterLoad: true } : {}) });
   }
   return catalog;
 }

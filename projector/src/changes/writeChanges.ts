@@ -5,7 +5,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { ProjectionError } from '../projections/projectionError';
 import { EventApplyError, isTransientDatabaseError } from '../runner/eventDispatcher';
 import type { BatchChanges } from './batchChanges';
-import { newRowGroups, tableStatement, type RowGroup } from './changeStatements';
+import { newRowGroups, tableStatement, type RowGroup, type Statement } from './changeStatements';
 import { copyEncoder } from './columnValues';
 import { CopyChunks } from './copyChunks';
 import type { ChangeSource, FoldedTable } from './tableChanges';
@@ -32,11 +32,21 @@ export async function writeChanges(client: Client, changes: BatchChanges): Promi
  * columns), then one statement per table for the updates of rows inserted by earlier batches, then the batch
  * writers (by their `copy` when they have one) and the projections' own statements. A COPY refuses a key
  * that exists already (an event inserting a row twice: a replayed fact); the caller then rolls the batch back and
- * writes it with writeChanges, whose inserts do nothing on an existing key.
+ * writes it with writeChanges, whose inserts do nothing on an existing key. A table whose key is built after the
+ * load (TableInfo.keyAfterLoad) takes its new rows only: the statement of its other updates goes to `afterLoad`.
  */
-export async function copyChanges(client: Client, changes: BatchChanges): Promise<void> {
+export async function copyChanges(client: Client, changes: BatchChanges, afterLoad?: (table: FoldedTable, statement: Statement) => void): Promise<void> {
   for (const table of changes.byTable.values()) {
     for (const group of newRowGroups(table)) await copyRows(client, table, group);
+    if (table.info.keyAfterLoad) {
+      // No key to find the rows by yet: the updates of rows inserted by earlier batches wait for it, in log order.
+      const statement = tableStatement(table, { afterCopy: true, requiredBefore: true });
+      if (statement) {
+        if (!afterLoad) throw new ProjectionError(`${table.info.qualified} has no primary key yet and nothing to keep its updates for after the load`);
+        afterLoad(table, statement);
+      }
+      continue;
+    }
     const statement = tableStatement(table, { afterCopy: true });
     if (!statement) continue;
     const { rows } = await client.query<{ key: string }>(statement.text, statement.values);

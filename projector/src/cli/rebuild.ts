@@ -1,5 +1,5 @@
 /**
- * `npm run projections:rebuild [-- --batch-size 10000 --parallel 3 --ahead 4 --unlogged --held-rows 2000000 --no-verify]`: builds the read models
+ * `npm run projections:rebuild [-- --batch-size 10000 --parallel 3 --ahead 4 --unlogged --held-rows 2000000 --keys-during-load --no-verify]`: builds the read models
  * afresh from position 0 beside the live ones and swaps them in (docs/projections.md, "Rebuild"). The API keeps
  * answering throughout; a running projector pauses only for the swap.
  *
@@ -13,7 +13,7 @@ import { createProjectorMetrics } from '../metrics/projectorMetrics';
 import { rebuildProjections, type RebuildProgress } from '../rebuild/rebuildProjections';
 import { verifyReadModels } from '../verify/verifyReadModels';
 
-const USAGE = `Usage: npm run projections:rebuild -- [--batch-size N] [--parallel N] [--ahead N] [--unlogged] [--no-verify]
+const USAGE = `Usage: npm run projections:rebuild -- [--batch-size N] [--parallel N] [--ahead N] [--unlogged] [--held-rows N] [--keys-during-load] [--no-verify]
   --batch-size N  events per read and per batch (default 10000)
   --parallel N    connections loading independent projections at once (default 3)
   --ahead N       batches folded and not yet written, at most (default 4; 1: each batch written before the next
@@ -21,6 +21,9 @@ const USAGE = `Usage: npm run projections:rebuild -- [--batch-size N] [--paralle
   --unlogged      build UNLOGGED tables (faster, for a load with nothing live: see docs/projections.md)
   --held-rows N   rows of a held table (the balances) kept in memory over the load (default 2000000; 0: none,
                   the balances are updated batch by batch)
+  --keys-during-load
+                  keep every primary key through the load (by default those of the transactions and the staff audit
+                  log, rows inserted once at random keys, are built after it)
   --no-verify     skip the replay of every account afterwards (it holds every account in memory)`;
 
 class UsageError extends Error {}
@@ -42,6 +45,7 @@ async function main(): Promise<void> {
     unlogged: { type: 'boolean', default: false },
     'held-rows': { type: 'string' },
     ahead: { type: 'string' },
+    'keys-during-load': { type: 'boolean', default: false },
     'no-verify': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   } as const;
@@ -69,7 +73,7 @@ async function main(): Promise<void> {
     const progress = createProgressReporter({ print: (line) => logger.info(line) });
     const onProgress = (update: RebuildProgress) =>
       progress.update({ phase: `rebuild ${update.phase}`, done: update.events, unit: 'events', ...(total && update.phase === 'load' ? { total: Math.max(total, update.events) } : {}) });
-    const result = await rebuildProjections({ pool, store, logger, metrics: createProjectorMetrics(), batchSize, parallel, unlogged: values.unlogged, onProgress, ...(heldRowLimit !== undefined ? { heldRowLimit } : {}), ...(ahead !== undefined ? { ahead } : {}) });
+    const result = await rebuildProjections({ pool, store, logger, metrics: createProjectorMetrics(), batchSize, parallel, unlogged: values.unlogged, keysAfterLoad: !values['keys-during-load'], onProgress, ...(heldRowLimit !== undefined ? { heldRowLimit } : {}), ...(ahead !== undefined ? { ahead } : {}) });
     progress.stop();
     console.log(
       `Rebuilt the read models: ${result.events} events in ${(result.durationMs / 1000).toFixed(1)} s (${result.eventsPerSecond} events/s: ` +

@@ -90,6 +90,13 @@ export interface ProjectionTable {
    * updating thousands of rows batch after batch (see bulkLoad).
    */
   readonly heldDuringRebuild?: boolean;
+  /**
+   * A large table whose rows are each inserted once (by one event) and then only updated by key, never upserted nor
+   * written by statements, whose key is not in log order (a random uuid): a rebuild's bulk load builds its primary
+   * key after the load instead of inserting millions of random keys into it, and applies the updates of rows
+   * inserted by earlier batches after it (see prepareBulkLoad). `upsert` on it is refused.
+   */
+  readonly keyAfterLoad?: boolean;
 }
 
 /**

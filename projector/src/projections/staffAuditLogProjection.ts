@@ -73,6 +73,6 @@ for (const type of [...STAFF_EVENT_TYPES, ...SOMETIMES_STAFF_EVENT_TYPES]) handl
 /** rm.staff_audit_log: one row per staff action, keyed by the event id (its `position` column is the event's). */
 export const staffAuditLogProjection = defineProjection({
   name: 'staff_audit_log',
-  tables: { staff_audit_log: { positionColumn: 'position' } },
+  tables: { staff_audit_log: { positionColumn: 'position', keyAfterLoad: true } },
   handlers: handlers as ProjectionHandlers,
 });

@@ -32,7 +32,7 @@ function insertTransaction(event: ProjectedEvent<MoneyEventType>, db: Projection
 /** rm.transactions: one row per money event; status changes and reversals update the original row. */
 export const transactionsProjection = defineProjection({
   name: 'transactions',
-  tables: { transactions: {} },
+  tables: { transactions: { keyAfterLoad: true } },
   handlers: {
     AccountCredited: insertTransaction,
     AccountDebited: insertTransaction,

@@ -1,8 +1,10 @@
 import type { EventStore, Position, RecordedEvent } from '@bank/eventstore';
 import type pg from 'pg';
 import { BatchChanges, createWriteLayout, type WriteLayout } from '../changes/batchChanges';
+import type { Statement } from '../changes/changeStatements';
 import { loadTableCatalog } from '../changes/tableCatalog';
 import { HeldTable } from '../changes/heldTable';
+import type { FoldedTable } from '../changes/tableChanges';
 import { copyChanges, isDuplicateKeyError, writeChanges, writeHeldRows } from '../changes/writeChanges';
 import type { Projection } from '../projections/projection';
 import { writeEventByEvent } from '../runner/applyBatch';
@@ -11,6 +13,7 @@ import { checkOut, type PooledClient } from '../runner/pooledClient';
 import { silentProjectorLogger, type ProjectorLogger } from '../runner/projectorLogger';
 import type { ReadModelTables } from '../schema/readModelTables';
 import { independentGroups } from './projectionGroups';
+import { KeysAfterLoadRefused } from './bulkSchema';
 import { WriteQueue } from './writeQueue';
 
 export interface BulkLoadOptions {
@@ -34,6 +37,8 @@ export interface BulkLoadOptions {
    * updated batch by batch like the others. Default HELD_ROW_LIMIT.
    */
   readonly heldRowLimit?: number;
+  /** The tables whose primary key prepareBulkLoad dropped until the load ends: table → key column (keysOf). */
+  readonly keysAfterLoad?: ReadonlyMap<string, string>;
   /** Called when a batch is written, with the events written so far and the last one's position. */
   readonly onBatch?: (progress: { readonly events: number; readonly position: Position }) => void;
 }
@@ -44,6 +49,11 @@ export interface BulkLoadResult {
   readonly last: RecordedEvent | undefined;
   /** Where the load's time went (also logged when the load ends). */
   readonly time: LoadTime;
+  /**
+   * Per table whose key is built after the load: the statements of the updates of rows inserted by earlier batches,
+   * in log order, to apply once the key is built (finishBulkLoad).
+   */
+  readonly afterLoad: ReadonlyMap<string, readonly Statement[]>;
 }
 
 /**
@@ -102,7 +112,13 @@ export const WRITE_AHEAD = 4;
 export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult> {
   const { pool, store, batchSize } = options;
   const decoder = new EventDispatcher(options.projections, options.logger);
-  const catalog = await loadTableCatalog(pool, options.tables.schemaName);
+  const catalog = await loadTableCatalog(pool, options.tables.schemaName, options.keysAfterLoad);
+  const afterLoad = new Map<string, Statement[]>();
+  const keepForAfterLoad = (table: FoldedTable, statement: Statement) => {
+    const kept = afterLoad.get(table.info.name);
+    if (kept) kept.push(statement);
+    else afterLoad.set(table.info.name, [statement]);
+  };
   const groups: Group[] = independentGroups(options.projections).map((members) => {
     const layout = createWriteLayout(members, catalog, options.tables);
     const held = new Map<string, HeldTable>();
@@ -132,7 +148,7 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
   });
   /** The jobs writing one batch's changes, a group each (those with changes). */
   const jobsOf = (changes: readonly BatchChanges[], page: readonly RecordedEvent[]) =>
-    groups.flatMap((group, g) => (changes[g]!.empty ? [] : [{ group, run: (lane: number) => writeGroup(lanesClients[lane]!.client, group, changes[g]!, page, options.logger) }]));
+    groups.flatMap((group, g) => (changes[g]!.empty ? [] : [{ group, run: (lane: number) => writeGroup(lanesClients[lane]!.client, group, changes[g]!, page, options.logger, keepForAfterLoad) }]));
   try {
     for (let i = 0; i < laneCount; i += 1) lanesClients.push(await checkOut(pool));
     const clients = lanesClients.map((pooled) => pooled.client);
@@ -190,7 +206,7 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadResult
     await writeHeld(clients, groups, () => true, options.logger);
     lap('heldMs');
     options.logger.info({ events, ...roundedTime(time) }, "rebuild: where the load's time went");
-    return { events, last, time };
+    return { events, last, time, afterLoad };
   } finally {
     await queue.close();
     for (const pooled of lanesClients) {
@@ -266,18 +282,29 @@ async function allLanes(lanes: readonly Promise<void>[]): Promise<void> {
  * hold back the event store's visibility fence for every reader of the log): COPY first; when a COPY meets an
  * existing key (the log inserts a row twice), the batch again with upserts; when the server refuses something else,
  * event by event to name it. Writing a batch again over what it already wrote changes nothing: every change is
- * idempotent.
+ * idempotent. A group writing a table without its key yet (keyAfterLoad) can do neither: its failure refuses the load
+ * (KeysAfterLoadRefused), which rebuildProjections does again with the keys.
  */
-async function writeGroup(client: pg.ClientBase, group: Group, changes: BatchChanges, events: readonly RecordedEvent[], logger: ProjectorLogger): Promise<void> {
+async function writeGroup(
+  client: pg.ClientBase,
+  group: Group,
+  changes: BatchChanges,
+  events: readonly RecordedEvent[],
+  logger: ProjectorLogger,
+  afterLoad: (table: FoldedTable, statement: Statement) => void,
+): Promise<void> {
   try {
     const started = performance.now();
-    await copyChanges(client, changes);
+    await copyChanges(client, changes, afterLoad);
     const ms = performance.now() - started;
     group.spent.writeMs += ms;
     group.writeMs = group.writeMs === 0 ? ms : group.writeMs + WRITE_COST_WEIGHT * (ms - group.writeMs);
     return;
   } catch (error) {
     if (error instanceof EventApplyError || isTransientDatabaseError(error)) throw error;
+    // The upserts and the event-by-event writes below need the tables' keys.
+    const keyless = [...group.layout.writable.values()].find((table) => table.info.keyAfterLoad);
+    if (keyless) throw new KeysAfterLoadRefused(`writing a batch of ${keyless.info.qualified} failed: ${(error as Error).message}`);
     if (isDuplicateKeyError(error)) {
       logger.info({ from: events[0]?.id, to: events.at(-1)?.id, events: events.length, projections: group.spent.projections }, 'rebuild: a batch inserts rows that exist already; writing it with upserts');
       try {

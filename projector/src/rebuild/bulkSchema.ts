@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Statement } from '../changes/changeStatements';
 import { checkOut } from '../runner/pooledClient';
 import type { ProjectorLogger } from '../runner/projectorLogger';
 import { INTEREST_DAYS_BY_POSITION_INDEX } from '../schema/interestMigration';
@@ -15,6 +16,28 @@ export interface BulkState {
   /** The table (quoted and qualified, as in `tables`) of each of `indexes`. */
   readonly indexTables: readonly string[];
   readonly unlogged: boolean;
+  /** The primary keys dropped for the load (keyAfterLoad tables), built again once it is loaded. */
+  readonly keys: readonly DroppedKey[];
+}
+
+/** A primary key a bulk load goes without: built after it, then the updates kept for it applied. */
+export interface DroppedKey {
+  /** Unqualified table name (as the catalog and the projections name it). */
+  readonly name: string;
+  /** The table, quoted and qualified (as in BulkState.tables). */
+  readonly table: string;
+  /** The constraint's (and its index's) name. */
+  readonly constraint: string;
+  readonly column: string;
+}
+
+/**
+ * A load without primary keys found what only a key would have caught: a row inserted twice (its key built after
+ * the load is not unique), or an update whose row was missing when it came. The load is then done again with its
+ * keys, whose statements handle or name it (rebuildProjections).
+ */
+export class KeysAfterLoadRefused extends Error {
+  override readonly name = 'KeysAfterLoadRefused';
 }
 
 const quote = (schema: string, table: string) => `${schemaIdent(schema)}.${pg.escapeIdentifier(table)}`;
@@ -32,7 +55,10 @@ export const INDEXES_KEPT_FOR_THE_LOAD: ReadonlySet<string> = new Set([INTEREST_
 /**
  * Strips a freshly migrated build schema down for a bulk load: its secondary indexes are dropped, to be built once
  * over the full tables at the end (much cheaper than maintained row by row), but for those the load probes
- * (INDEXES_KEPT_FOR_THE_LOAD). The primary keys stay (the load's updates find rows by them), and so do the CHECK
+ * (INDEXES_KEPT_FOR_THE_LOAD). The primary keys stay (the load's updates find rows by them) but those of
+ * `keysAfterLoad` (tables declared keyAfterLoad: each row inserted once at a random key, whose index would take
+ * every insert to another of its pages; their updates of earlier batches' rows wait for the key, see bulkLoad and
+ * finishBulkLoad), and so do the CHECK
  * constraints: they cost a few comparisons per row, refuse a bad
  * row in the batch that writes it (where the event is named), and adding one back later would scan the table in
  * a transaction holding a transaction id — see finishBulkLoad for why that matters.
@@ -43,7 +69,7 @@ export const INDEXES_KEPT_FOR_THE_LOAD: ReadonlySet<string> = new Set([INTEREST_
  * position 0. The tables are logged again (their whole contents written to WAL, so replicas get them too) before
  * the swap makes them the live read models.
  */
-export async function prepareBulkLoad(pool: pg.Pool, schema: string, tables: readonly string[], unlogged: boolean): Promise<BulkState> {
+export async function prepareBulkLoad(pool: pg.Pool, schema: string, tables: readonly string[], unlogged: boolean, keysAfterLoad: readonly string[] = []): Promise<BulkState> {
   const { rows } = await pool.query<{ indexname: string; indexdef: string; tablename: string }>(
     `SELECT i.indexname, i.indexdef, i.tablename FROM pg_indexes i JOIN pg_class c ON c.relname = i.indexname AND c.relnamespace = $1::text::regnamespace
       WHERE i.schemaname = $1 AND i.tablename = ANY ($2::text[])
@@ -53,9 +79,45 @@ export async function prepareBulkLoad(pool: pg.Pool, schema: string, tables: rea
     [schema, tables, [...INDEXES_KEPT_FOR_THE_LOAD]],
   );
   for (const row of rows) await pool.query(`DROP INDEX ${schemaIdent(schema)}.${pg.escapeIdentifier(row.indexname)}`);
+  const keyed = await pool.query<{ table_name: string; constraint_name: string; column_name: string }>(
+    `SELECT r.relname AS table_name, k.conname AS constraint_name, a.attname AS column_name
+       FROM pg_constraint k JOIN pg_class r ON r.oid = k.conrelid JOIN pg_attribute a ON a.attrelid = r.oid AND a.attnum = k.conkey[1]
+      WHERE k.connamespace = $1::text::regnamespace AND k.contype = 'p' AND cardinality(k.conkey) = 1 AND r.relname = ANY ($2::text[])
+      ORDER BY r.relname`,
+    [schema, keysAfterLoad.filter((table) => tables.includes(table))],
+  );
+  const keys = keyed.rows.map((row) => ({ name: row.table_name, table: quote(schema, row.table_name), constraint: row.constraint_name, column: row.column_name }));
+  for (const key of keys) await pool.query(`ALTER TABLE ${key.table} DROP CONSTRAINT ${pg.escapeIdentifier(key.constraint)}`);
   const qualified = tables.map((table) => quote(schema, table));
   if (unlogged) for (const table of qualified) await pool.query(`ALTER TABLE ${table} SET UNLOGGED`);
-  return { schema, tables: qualified, indexes: rows.map((row) => row.indexdef), indexTables: rows.map((row) => quote(schema, row.tablename)), unlogged };
+  return { schema, tables: qualified, indexes: rows.map((row) => row.indexdef), indexTables: rows.map((row) => quote(schema, row.tablename)), unlogged, keys };
+}
+
+/** The catalog's view of the keys a load goes without (loadTableCatalog): table → key column. */
+export function keysOf(state: Pick<BulkState, 'keys'>): Map<string, string> {
+  return new Map(state.keys.map((key) => [key.name, key.column]));
+}
+
+/**
+ * Builds a dropped primary key again and applies the updates kept for it, in log order. A key that is not unique,
+ * or an update whose row did not exist before it, refuses the load (KeysAfterLoadRefused).
+ */
+async function restoreKey(client: pg.ClientBase, key: DroppedKey, unlogged: boolean, afterLoad: readonly Statement[]): Promise<void> {
+  const constraint = pg.escapeIdentifier(key.constraint);
+  try {
+    if (unlogged) await client.query(`ALTER TABLE ${key.table} ADD CONSTRAINT ${constraint} PRIMARY KEY (${pg.escapeIdentifier(key.column)})`);
+    else {
+      await client.query(`CREATE UNIQUE INDEX CONCURRENTLY ${constraint} ON ${key.table} (${pg.escapeIdentifier(key.column)})`);
+      await client.query(`ALTER TABLE ${key.table} ADD CONSTRAINT ${constraint} PRIMARY KEY USING INDEX ${constraint}`);
+    }
+  } catch (error) {
+    if ((error as { code?: unknown }).code === '23505') throw new KeysAfterLoadRefused(`${key.table} holds a key twice: ${(error as { detail?: string }).detail ?? (error as Error).message}`);
+    throw error;
+  }
+  for (const statement of afterLoad) {
+    const { rows } = await client.query<{ key: string }>(statement.text, statement.values);
+    if (rows.length > 0) throw new KeysAfterLoadRefused(`${key.table}: an update came before its row ${rows[0]!.key} was inserted`);
+  }
 }
 
 /**
@@ -78,7 +140,11 @@ export async function prepareBulkLoad(pool: pg.Pool, schema: string, tables: rea
  * its statistics on one of them: one connection after the other, the generated 30,000-customer bank's indexes took
  * 13 s of a 63 s rebuild, most of it one core scanning and sorting while the other waited.
  */
-export async function finishBulkLoad(pool: pg.Pool, state: BulkState, options: { readonly lanes?: number; readonly logger?: ProjectorLogger } = {}): Promise<void> {
+export async function finishBulkLoad(
+  pool: pg.Pool,
+  state: BulkState,
+  options: { readonly lanes?: number; readonly logger?: ProjectorLogger; readonly afterLoad?: ReadonlyMap<string, readonly Statement[]> } = {},
+): Promise<void> {
   const { rows } = await pool.query<{ size: string }>(`SELECT pg_total_relation_size(t::regclass)::text AS size FROM unnest($1::text[]) AS t`, [state.tables]);
   const queue = state.tables.map((table, index) => ({ table, size: BigInt(rows[index]!.size) })).sort((a, b) => (a.size === b.size ? 0 : a.size > b.size ? -1 : 1));
   const lanes = Math.max(1, Math.min(options.lanes ?? 2, queue.length, (pool.options.max ?? 10) - 1));
@@ -92,13 +158,20 @@ export async function finishBulkLoad(pool: pg.Pool, state: BulkState, options: {
         return ms;
       };
       const loggedMs = state.unlogged ? (await client.query(`ALTER TABLE ${next.table} SET LOGGED`), lap()) : 0;
+      const key = state.keys.find((dropped) => dropped.table === next.table);
+      const updates = key ? (options.afterLoad?.get(key.name) ?? []) : [];
+      if (key) await restoreKey(client, key, state.unlogged, updates);
+      const keyMs = key ? lap() : undefined;
       for (const [index, definition] of state.indexes.entries()) {
         if (state.indexTables[index] !== next.table) continue;
         await client.query(state.unlogged ? definition : definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX CONCURRENTLY '));
       }
       const indexesMs = lap();
       await client.query(`ANALYZE ${next.table}`);
-      options.logger?.info({ table: next.table, bytes: Number(next.size), loggedMs, indexesMs, analyzeMs: lap() }, 'rebuild: a table made ready');
+      options.logger?.info(
+        { table: next.table, bytes: Number(next.size), loggedMs, ...(key ? { keyMs, updatesAfterLoad: updates.length } : {}), indexesMs, analyzeMs: lap() },
+        'rebuild: a table made ready',
+      );
     }
   };
   const results = await Promise.allSettled(Array.from({ length: lanes }, () => onConnection(pool, (client) => lane(client)())));

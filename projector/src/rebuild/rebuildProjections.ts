@@ -13,7 +13,7 @@ import { migrateReadModels } from '../schema/migrateReadModels';
 import { BUILD_SCHEMA_PREFIX, OLD_SCHEMA_PREFIX, READ_MODEL_SCHEMA, schemaIdent } from '../schema/readModelSchema';
 import { readModelTables } from '../schema/readModelTables';
 import { bulkLoad, roundedTime, type LoadTime } from './bulkLoad';
-import { finishBulkLoad, prepareBulkLoad } from './bulkSchema';
+import { finishBulkLoad, keysOf, KeysAfterLoadRefused, prepareBulkLoad } from './bulkSchema';
 
 /** Where a rebuild is, for progress reports (`onProgress`). */
 export interface RebuildProgress {
@@ -55,6 +55,14 @@ export interface RebuildOptions {
   readonly ahead?: number;
   /** Rows a held table (heldDuringRebuild) keeps in memory over the load. Default HELD_ROW_LIMIT (bulkLoad). */
   readonly heldRowLimit?: number;
+  /**
+   * Build the primary keys of the tables declared keyAfterLoad (rows inserted once, at random keys: the transactions,
+   * the staff audit log) after the load instead of inserting into them row by row, the updates of earlier batches'
+   * rows applied once they are built. Default true. A load that finds what only a key would have caught (a key
+   * inserted twice, an update before its row) is done again with the keys, which handle or name it (a warning says
+   * so).
+   */
+  readonly keysAfterLoad?: boolean;
   readonly metrics?: ProjectorMetrics;
   /** Called after each batch of the load and at each phase: for progress bars and logs. */
   readonly onProgress?: (progress: RebuildProgress) => void;
@@ -107,6 +115,17 @@ const TAIL_THRESHOLD = 2_000;
  * resumes from the new one.
  */
 export async function rebuildProjections(options: RebuildOptions): Promise<RebuildResult> {
+  if (options.keysAfterLoad === false) return rebuildOnce(options, false);
+  try {
+    return await rebuildOnce(options, true);
+  } catch (error) {
+    if (!(error instanceof KeysAfterLoadRefused)) throw error;
+    (options.logger ?? silentProjectorLogger).warn({ reason: error.message }, 'rebuild: the load without primary keys found a row a key would refuse; loading again with the keys');
+    return rebuildOnce(options, false);
+  }
+}
+
+async function rebuildOnce(options: RebuildOptions, keysAfterLoad: boolean): Promise<RebuildResult> {
   const { pool, store } = options;
   const name = options.name ?? DEFAULT_PROJECTOR_NAME;
   const logger = options.logger ?? silentProjectorLogger;
@@ -136,8 +155,9 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
     await migrateReadModels(pool, builtSchema);
     try {
       const written = [...new Set(projections.flatMap(tablesWritten))];
-      const bulk = await prepareBulkLoad(pool, builtSchema, written, options.unlogged ?? false);
-      logger.info({ schema: builtSchema, unlogged: bulk.unlogged, parallel }, 'rebuild: loading the log into a fresh schema');
+      const keyless = keysAfterLoad ? [...new Set(projections.flatMap((projection) => Object.entries(projection.tables).filter(([, table]) => table.keyAfterLoad).map(([table]) => table)))] : [];
+      const bulk = await prepareBulkLoad(pool, builtSchema, written, options.unlogged ?? false, keyless);
+      logger.info({ schema: builtSchema, unlogged: bulk.unlogged, parallel, keysAfterLoad: bulk.keys.map((key) => key.name) }, 'rebuild: loading the log into a fresh schema');
 
       // 3. The bulk load.
       const loaded = await bulkLoad({
@@ -148,6 +168,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
         logger,
         batchSize,
         lanes: parallel,
+        keysAfterLoad: keysOf(bulk),
         ...(options.heldRowLimit !== undefined ? { heldRowLimit: options.heldRowLimit } : {}),
         ...(options.ahead !== undefined ? { ahead: options.ahead } : {}),
         onBatch: (batch) => {
@@ -161,7 +182,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
 
       // 4. The indexes (and logged tables, when built unlogged).
       progress('indexes');
-      await finishBulkLoad(pool, bulk, { logger });
+      await finishBulkLoad(pool, bulk, { logger, afterLoad: loaded.afterLoad });
       const indexesMs = performance.now() - started - loadMs;
 
       const dispatcher = new EventDispatcher(projections, logger);
