@@ -8,9 +8,15 @@ import type { BatchChanges } from './batchChanges';
 import { newRowGroups, tableStatement, type RowGroup, type Statement } from './changeStatements';
 import { copyEncoder } from './columnValues';
 import { CopyChunks } from './copyChunks';
+import { boundValues } from './sqlLiterals';
 import type { ChangeSource, FoldedTable } from './tableChanges';
 
 type Client = pg.ClientBase;
+
+/** Runs a statement, its arrays sent in array text encoded here (boundValues). */
+export function runStatement<R extends pg.QueryResultRow = pg.QueryResultRow>(client: Client, statement: Statement): Promise<pg.QueryResult<R>> {
+  return client.query<R>(statement.text, boundValues(statement.values));
+}
 
 /**
  * Writes a batch's folded changes inside the caller's transaction: one statement per table changed (inserts,
@@ -21,7 +27,7 @@ export async function writeChanges(client: Client, changes: BatchChanges): Promi
   for (const table of changes.byTable.values()) {
     const statement = tableStatement(table);
     if (!statement) continue;
-    const { rows } = await client.query<{ key: string }>(statement.text, statement.values);
+    const { rows } = await runStatement<{ key: string }>(client, statement);
     if (rows.length > 0) throw missingRows(table, rows);
   }
   await runStatements(client, changes);
@@ -49,14 +55,14 @@ export async function copyChanges(client: Client, changes: BatchChanges, afterLo
     }
     const statement = tableStatement(table, { afterCopy: true });
     if (!statement) continue;
-    const { rows } = await client.query<{ key: string }>(statement.text, statement.values);
+    const { rows } = await runStatement<{ key: string }>(client, statement);
     if (rows.length > 0) throw missingRows(table, rows);
   }
   for (const writer of changes.writers.values()) {
     if (writer.copy) await writer.copy(client, changes.layout.tables);
-    else for (const statement of writer.statements(changes.layout.tables)) await client.query(statement.text, statement.values);
+    else for (const statement of writer.statements(changes.layout.tables)) await runStatement(client, statement);
   }
-  for (const statement of changes.statements) await client.query(statement.text, statement.values);
+  for (const statement of changes.statements) await runStatement(client, statement);
 }
 
 /** Rows per COPY of a held table (each its own statement, so none holds a transaction long). */
@@ -82,7 +88,7 @@ export async function writeHeldRows(client: Client, table: FoldedTable): Promise
   }
   const statement = tableStatement(table, { afterCopy: true });
   if (!statement) return;
-  const { rows } = await client.query<{ key: string }>(statement.text, statement.values);
+  const { rows } = await runStatement<{ key: string }>(client, statement);
   if (rows.length > 0) throw missingRows(table, rows);
 }
 
@@ -92,7 +98,7 @@ export function isDuplicateKeyError(error: unknown): boolean {
 }
 
 async function runStatements(client: Client, changes: BatchChanges): Promise<void> {
-  for (const statement of changes.allStatements()) await client.query(statement.text, statement.values);
+  for (const statement of changes.allStatements()) await runStatement(client, statement);
 }
 
 /**

@@ -23,6 +23,7 @@ export const ledgerProjection = defineProjection({
   name: 'ledger',
   tables: {},
   statementTables: ['journal_lines', 'ledger_accounts', 'clearing_items', 'ledger_days', 'business_date'],
+  appendOnlyTables: ['journal_lines'],
   createBatch: () => new JournalBatch(),
   handlers: { ...postingHandlers, ...businessDayHandlers },
 });

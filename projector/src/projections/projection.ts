@@ -113,6 +113,11 @@ export interface Projection {
    * projections sharing one built on one connection.
    */
   readonly statementTables?: readonly string[];
+  /**
+   * Of its tables, those it only ever appends to, in the log's order of their key (the journal): an UNLOGGED rebuild
+   * loads them logged (see prepareBulkLoad), as it does the tables whose key it builds after the load (keyAfterLoad).
+   */
+  readonly appendOnlyTables?: readonly string[];
   /** A fresh accumulator for one batch (see ProjectionDb.batch). */
   readonly createBatch?: () => BatchWriter;
   /** Runs for every event of the log, known or not, before the typed handlers (e.g. a probe in tests). */

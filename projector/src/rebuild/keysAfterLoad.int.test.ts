@@ -62,9 +62,14 @@ describe('a rebuild building the keys of transactions and the staff audit log af
       await rebuildProjections({ pool: db.pool, store: db.store, batchSize: 60, logger, unlogged });
       const loading = said.find((line) => line.message === 'rebuild: loading the log into a fresh schema')!;
       expect(loading.details.keysAfterLoad).toEqual(['staff_audit_log', 'transactions']);
+      // An UNLOGGED build keeps logged the tables its load only appends to.
+      if (unlogged) expect(loading.details.loggedDuringLoad).toEqual(['journal_lines', 'staff_audit_log', 'transactions']);
+      else expect(loading.details.loggedDuringLoad).toBeUndefined();
       const ready = said.filter((line) => line.message === 'rebuild: a table made ready');
       const transactions = ready.find((line) => String(line.details.table).endsWith('"transactions"'))!;
       expect(transactions.details.updatesAfterLoad, `unlogged ${unlogged}`).toBeGreaterThan(10);
+      // The tests' role is a superuser: the index builds' WAL is compressed.
+      expect(ready.map((line) => line.details.walCompression)).toEqual(ready.map(() => expect.stringMatching(/^(lz4|pglz)$/)));
       expect(ready.find((line) => String(line.details.table).endsWith('"staff_audit_log"'))!.details.updatesAfterLoad).toBe(0);
       expect(said.map((line) => line.message)).not.toContain(LOADED_AGAIN);
       const rebuilt = await readModelSnapshot(db.pool);

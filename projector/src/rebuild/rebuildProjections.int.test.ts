@@ -319,6 +319,29 @@ describe('rebuildProjections', () => {
     }
   });
 
+  it('in an UNLOGGED build keeps logged the tables the load only appends to, and makes every table logged at the end', async () => {
+    const schema = `rm_bulk_logged_${Date.now()}`;
+    await migrateReadModels(db.pool, schema);
+    try {
+      const persistence = async () =>
+        Object.fromEntries(
+          (await db.pool.query<{ relname: string; relpersistence: string }>(`SELECT relname, relpersistence FROM pg_class WHERE relnamespace = $1::regnamespace AND relkind = 'r'`, [schema])).rows.map(
+            (row) => [row.relname, row.relpersistence],
+          ),
+        );
+      const tables = Object.keys(await persistence());
+      const appendOnly = ['journal_lines', 'staff_audit_log', 'transactions'];
+      const state = await prepareBulkLoad(db.pool, schema, tables, true, ['staff_audit_log', 'transactions'], appendOnly);
+      const during = await persistence();
+      for (const table of tables) expect(during[table], table).toBe(appendOnly.includes(table) ? 'p' : 'u');
+      expect(state.unloggedTables).toHaveLength(tables.length - appendOnly.length);
+      await finishBulkLoad(db.pool, state);
+      expect(Object.values(await persistence()).every((value) => value === 'p')).toBe(true);
+    } finally {
+      await db.pool.query(`DROP SCHEMA "${schema}" CASCADE`);
+    }
+  });
+
   it.each([
     ['logged throughout, its indexes built concurrently', false],
     ['built UNLOGGED, its tables made logged and indexed on parallel connections', true],

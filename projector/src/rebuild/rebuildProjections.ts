@@ -156,8 +156,14 @@ async function rebuildOnce(options: RebuildOptions, keysAfterLoad: boolean): Pro
     try {
       const written = [...new Set(projections.flatMap(tablesWritten))];
       const keyless = keysAfterLoad ? [...new Set(projections.flatMap((projection) => Object.entries(projection.tables).filter(([, table]) => table.keyAfterLoad).map(([table]) => table)))] : [];
-      const bulk = await prepareBulkLoad(pool, builtSchema, written, options.unlogged ?? false, keyless);
-      logger.info({ schema: builtSchema, unlogged: bulk.unlogged, parallel, keysAfterLoad: bulk.keys.map((key) => key.name) }, 'rebuild: loading the log into a fresh schema');
+      // Tables the load only appends to stay logged in an UNLOGGED build (prepareBulkLoad): the journal, and those
+      // whose key is built after the load (their updates of earlier batches' rows wait for it).
+      const appendOnly = [...new Set([...projections.flatMap((projection) => projection.appendOnlyTables ?? []), ...keyless])].sort();
+      const bulk = await prepareBulkLoad(pool, builtSchema, written, options.unlogged ?? false, keyless, appendOnly);
+      logger.info(
+        { schema: builtSchema, unlogged: bulk.unlogged, parallel, keysAfterLoad: bulk.keys.map((key) => key.name), ...(bulk.unlogged ? { loggedDuringLoad: appendOnly.filter((table) => written.includes(table)) } : {}) },
+        'rebuild: loading the log into a fresh schema',
+      );
 
       // 3. The bulk load.
       const loaded = await bulkLoad({

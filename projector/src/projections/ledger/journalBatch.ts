@@ -1,6 +1,7 @@
 import { clearingMovesOf, type JournalEntry } from '@bank/domain';
 import type pg from 'pg';
 import type { Statement } from '../../changes/changeStatements';
+import { boundValues } from '../../changes/sqlLiterals';
 import type { ReadModelTables } from '../../schema/readModelTables';
 import type { BatchWriter } from '../projection';
 import { copyJournalLines, JOURNAL_COLUMNS } from './journalCopy';
@@ -138,7 +139,7 @@ export class JournalBatch implements BatchWriter {
          ON CONFLICT (key) DO UPDATE SET debits_cents = a.debits_cents + EXCLUDED.debits_cents, credits_cents = a.credits_cents + EXCLUDED.credits_cents`,
         [totals.keys, totals.debits, totals.credits],
       );
-      if (this.movePosition.length > 0) await client.query(`WITH ${clearingSql(tables, 1, '')}`, this.moves());
+      if (this.movePosition.length > 0) await client.query(`WITH ${clearingSql(tables, 1, '')}`, boundValues(this.moves()));
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
