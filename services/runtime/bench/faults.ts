@@ -1,12 +1,12 @@
 /**
  * `npm run bench:faults [-- --kills 3]`: failover time of the bank on a highly available PostgreSQL (Patroni, a
- * primary and a synchronous standby, HAProxy as the one DATABASE_URL; services/testkit/src/haPostgres.ts).
+ * primary and two synchronous standbys, HAProxy as the one DATABASE_URL; services/testkit/src/haPostgres.ts).
  *
  *   1. the bank's processes against the cluster, 12 funded customers, $1 transfers at 8 in flight, each with its
  *      Idempotency-Key and retried with it while its outcome is unknown;
  *   2. the reference of the same run: transfers answered 201 per second before any fault;
  *   3. `--kills` times (alternating nodes): SIGKILL of the primary's postmaster, then the time until a transfer sent
- *      after the kill is answered 201, and until the old primary is back as the synchronous standby;
+ *      after the kill is answered 201, and until the old primary is back as a synchronous standby;
  *   4. checks: every transfer ended 201 with one transfer id, one transfer per key in the read models, money
  *      conserved;
  *   5. read throughput, no writes running: customers' transaction lists (GET /transaction/complete?limit=20) at
@@ -102,18 +102,18 @@ try {
   };
   const medianOn = (on: 'primary' | 'standby') => median(readRuns.filter((r) => r.on === on).map((r) => r.result.perSecond));
   const readRow = (r: (typeof readRuns)[number]) =>
-    `| ${r.round} | ${r.on === 'primary' ? 'the primary (no `DATABASE_READ_URL`)' : 'the synchronous standby (`DATABASE_READ_URL`)'} | ${r.result.perSecond.toFixed(1)} | ${r.result.p50Ms.toFixed(1)} ms | ${r.result.p99Ms.toFixed(1)} ms | ${r.result.reads} | ${r.result.load.join(' / ')} |`;
+    `| ${r.round} | ${r.on === 'primary' ? 'the primary (no `DATABASE_READ_URL`)' : 'the synchronous standbys (`DATABASE_READ_URL`)'} | ${r.result.perSecond.toFixed(1)} | ${r.result.p50Ms.toFixed(1)} ms | ${r.result.p99Ms.toFixed(1)} ms | ${r.result.reads} | ${r.result.load.join(' / ')} |`;
 
   const sorted = rounds.map((r) => r.writesBackMs).sort((a, b) => a - b);
   const lines = [
     '## Failover (npm run bench:faults)',
     '',
     `Measured ${new Date().toISOString()} on ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average before the faults ${loadBefore.join(' / ')}. ` +
-      'Patroni 3 (loop_wait 1 s, primary_start_timeout 0, synchronous_mode_strict) with etcd and HAProxy (checks every 500 ms), two PostgreSQL servers on this one machine; the bank as one process, $1 transfers at 8 in flight, each retried with its Idempotency-Key.',
+      'Patroni 3 (loop_wait 1 s, primary_start_timeout 0, synchronous_mode_strict) with etcd and HAProxy (checks every 500 ms), three PostgreSQL servers (a primary and two synchronous standbys, `synchronous_node_count: 2`) on this one machine; the bank as one process, $1 transfers at 8 in flight, each retried with its Idempotency-Key.',
     '',
     `Reference (same run, no fault): ${referenceRate.toFixed(1)} transfers answered 201 per second.`,
     '',
-    '| kill | node | writes back after | cluster healthy again (old primary rejoined as sync standby) after | load average 1/5/15 min |',
+    '| kill | node | writes back after | cluster whole again (old primary rejoined as a sync standby) after | load average 1/5/15 min |',
     '|---|---|---|---|---|',
     ...rounds.map((r, i) => `| ${i + 1} | ${r.node} | ${(r.writesBackMs / 1000).toFixed(1)} s | ${(r.rejoinMs / 1000).toFixed(1)} s | ${r.load.join(' / ')} |`),
     '',
@@ -121,15 +121,15 @@ try {
       'each ended 201 with one transfer id, one transfer per key in the read models, money conserved.',
     '',
     `Read throughput (same run, after the kills, no writes running): customers' transaction lists (\`GET /transaction/complete?limit=20\`) at ${readInFlight} in flight for ${readMs / 1000} s per run, ` +
-      `the primary and the standby alternated over ${readRounds} rounds, on a bank started afresh for each run (after 2 s of warm-up); every answer checked against the lists read before the runs (same rows, same order).`,
+      `the primary and the standbys alternated over ${readRounds} round${readRounds === 1 ? '' : 's'}, on a bank started afresh for each run (after 2 s of warm-up); every answer checked against the lists read before the runs (same rows, same order).`,
     '',
     '| round | reads on | reads/s | p50 | p99 | reads | load average 1/5/15 min (at its start) |',
     '|---|---|---|---|---|---|---|',
     ...readRuns.map(readRow),
     '',
-    `Median reads/s: primary ${medianOn('primary').toFixed(1)}, standby ${medianOn('standby').toFixed(1)} (ratio ${(medianOn('standby') / medianOn('primary')).toFixed(2)}). ` +
-      `Both PostgreSQL servers, HAProxy and the bank share this machine's ${os.cpus().length} CPUs, so moving the reads frees no CPU here, and run-to-run spread on this shared machine is large; ` +
-      'on separate hosts the standby takes the read models\' queries off the primary.',
+    `Median reads/s: primary ${medianOn('primary').toFixed(1)}, standbys ${medianOn('standby').toFixed(1)} (ratio ${(medianOn('standby') / medianOn('primary')).toFixed(2)}). ` +
+      `The three PostgreSQL servers, HAProxy and the bank share this machine's ${os.cpus().length} CPUs, so moving the reads frees no CPU here, and run-to-run spread on this shared machine is large; ` +
+      'on separate hosts the standbys take the read models\' queries off the primary.',
   ];
   writeBenchSection(repoRoot, 'faults', lines.join('\n'));
   console.log(lines.join('\n'));

@@ -15,18 +15,20 @@ const exec = promisify(execFile);
 
 /**
  * The database server lost: the bank (real processes, one DATABASE_URL) on a highly available PostgreSQL of its own
- * — Patroni managing a primary and a synchronous standby, etcd, HAProxy as the one endpoint (services/testkit
+ * — Patroni managing a primary and two synchronous standbys, etcd, HAProxy as the one endpoint (services/testkit
  * haPostgres.ts) — under a transfer load of 8 in flight, each transfer with its Idempotency-Key and retried with it
  * while its outcome is unknown.
  *
- *   Primary killed (SIGKILL of its postmaster): Patroni promotes the synchronous standby; the bank's pools drop the
- *   dead connections and reconnect through the same endpoint, its leaders (transfer process, projector, checkpoint
- *   writer) take their locks again on the new primary, nothing is restarted. Every transfer answered 201 is on the
- *   new primary exactly once, every retried one ends exactly once, money is conserved, audit:verify is clean.
+ *   Primary killed (SIGKILL of its postmaster): Patroni promotes the synchronous standby furthest ahead, and the
+ *   other one follows it and acknowledges its commits; the bank's pools drop the dead connections and reconnect
+ *   through the same endpoint, its leaders (transfer process, projector, checkpoint writer) take their locks again on
+ *   the new primary, nothing is restarted. Every transfer answered 201 is on the new primary exactly once, every
+ *   retried one ends exactly once, money is conserved, audit:verify is clean.
  *
- *   Standby gone (its Patroni and postmaster killed), with synchronous_mode_strict: commits wait for a standby rather
- *   than being acknowledged unreplicated; the bank answers 503 at its request deadline, never 201 for a transfer
- *   sent while the standby is gone; when the standby is back the waiting commits complete and traffic resumes.
+ *   Standbys gone (each one's Patroni and postmaster killed), with synchronous_mode_strict: with one lost, the other
+ *   acknowledges alone; with both lost, commits wait for a standby rather than being acknowledged unreplicated; the
+ *   bank answers 503 at its request deadline, never 201 for a transfer sent while they are gone; when one is back the
+ *   waiting commits complete and traffic resumes.
  *
  *   Leader locks (projector, transfer process, checkpoint writer) and the COB lock: taken on the primary, never on a
  *   standby, whose advisory locks exclude no one on the primary.
@@ -137,7 +139,7 @@ describe('the database server lost', () => {
         `writes back ${recoveredAt === undefined ? 'never' : `${recoveredAt - killedAt} ms`} after the kill; primary ${before.name} → ${after?.name ?? 'none'}`,
     );
     expect(recoveredAt, 'a transfer sent after the kill answered 201').toBeDefined();
-    expect(recoveredAt! - killedAt).toBeLessThan(15_000);
+    expect(recoveredAt! - killedAt, `writes back after the kill; the nodes' Patroni said:\n${fx.postgres.nodes.map((node) => `${node.name}:\n${haDecisions(fx.postgres, node)}`).join('\n')}`).toBeLessThan(15_000);
     expect(after?.name, `the standby took over; the old primary's Patroni said:\n${haDecisions(fx.postgres, before)}`).not.toBe(before.name);
     expect(fx.bank.child.exitCode).toBeNull();
     // While the primary is gone a transfer is answered 503 (retry with the same key) or waits until a server takes
@@ -162,28 +164,42 @@ describe('the database server lost', () => {
     console.log(`primary killed: the old primary rejoined as the synchronous standby ${Date.now() - rejoinStart} ms after the check began`);
   });
 
-  it('standby gone: commits wait for it (503 at the deadline, never 201 unreplicated), then resume when it is back', async () => {
+  it('standbys gone: one lost, the other acknowledges alone; both lost, commits wait (503 at the deadline, never 201 unreplicated), then resume when one is back', async () => {
     // The bank again with a request deadline of 4 s (production: REQUEST_DEADLINE_MS, 8 s), so the outage shows sooner.
     await fx.bank.stop(20_000);
     await fx.restart(undefined, { REQUEST_DEADLINE_MS: '4000' });
     const primary = await fx.postgres.waitHealthy();
-    const standby = fx.postgres.nodes.find((node) => node !== primary)!;
+    const [spare, standby] = fx.postgres.nodes.filter((node) => node !== primary) as [HaNode, HaNode];
     const { rows: before } = await fx.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM rm.transfers');
     const load = keyedTransferLoad(() => fx.bank.baseUrl, fx.customers, 8);
     await sleep(1_500);
-    await fx.postgres.stopNode(standby);
-    // The moment the primary has no synchronous standby streaming: every commit after it waits.
     const direct = new pg.Client({ connectionString: fx.postgres.directUrl(primary, 'postgres') });
     await direct.connect();
+    const synchronousStandbys = async () => {
+      const { rows } = await direct.query<{ name: string }>(`SELECT application_name AS name FROM pg_stat_replication WHERE sync_state = 'sync' ORDER BY 1`);
+      return rows.map((row) => row.name);
+    };
+    // One standby lost: Patroni takes it out of the synchronous set, and the other one acknowledges the commits alone.
+    await fx.postgres.stopNode(spare);
+    const spareGoneAt = Date.now();
+    let aloneAt: number | undefined;
+    while (aloneAt === undefined && Date.now() < spareGoneAt + 30_000) {
+      await sleep(100);
+      aloneAt = load.transfers.flatMap((t) => t.answers).find((a) => a.status === 201 && a.at - a.ms > spareGoneAt)?.at;
+    }
+    expect(aloneAt, `a transfer sent after ${spare.name} was lost answered 201 (${standby.name} acknowledging alone)`).toBeDefined();
+    expect(await synchronousStandbys()).toEqual([standby.name]);
+    // The other one lost too: from the moment the primary has no synchronous standby streaming, every commit waits.
+    await fx.postgres.stopNode(standby);
     let goneAt = Date.now();
     for (;;) {
-      const { rows } = await direct.query<{ n: string }>(`SELECT count(*)::text AS n FROM pg_stat_replication WHERE sync_state = 'sync'`);
+      const names = await synchronousStandbys();
       goneAt = Date.now();
-      if (rows[0]!.n === '0') break;
+      if (names.length === 0) break;
       await sleep(20);
     }
     await sleep(9_000);
-    // While it is gone: commits wait in SyncRep on the primary (not acknowledged), the bank answers 503.
+    // While they are gone: commits wait in SyncRep on the primary (not acknowledged), the bank answers 503.
     const { rows: waiting } = await direct.query<{ n: string }>(`SELECT count(*)::text AS n FROM pg_stat_activity WHERE wait_event = 'SyncRep'`);
     await direct.end();
     const whileGone = load.transfers.flatMap((t) => t.answers).filter((a) => a.at - a.ms > goneAt);
@@ -201,25 +217,26 @@ describe('the database server lost', () => {
       resumedAt = load.transfers.flatMap((t) => t.answers).find((a) => a.status === 201 && a.at > backAt)?.at;
     }
     await sleep(1_000);
+    fx.postgres.startNode(spare);
     const transfers = await load.stop(60_000);
     const counts = answerCounts(transfers);
     const slowest = Math.max(...whileGone.map((a) => a.ms));
     console.log(
-      `standby gone: ${transfers.length} transfers; answers ${JSON.stringify(counts)}; while it was gone ${whileGone.length} answers ` +
-        `${JSON.stringify(answerCounts([{ key: 'gone', answers: whileGone }]))}, slowest ${slowest} ms, ${waiting[0]!.n} commits waiting in SyncRep; ` +
-        `writes back ${resumedAt === undefined ? 'never' : `${resumedAt - backAt} ms`} after the standby was started again`,
+      `standbys gone: ${transfers.length} transfers; answers ${JSON.stringify(counts)}; one gone: writes acknowledged by the other ${aloneAt! - spareGoneAt} ms after; ` +
+        `both gone: ${whileGone.length} answers ${JSON.stringify(answerCounts([{ key: 'gone', answers: whileGone }]))}, slowest ${slowest} ms, ${waiting[0]!.n} commits waiting in SyncRep; ` +
+        `writes back ${resumedAt === undefined ? 'never' : `${resumedAt - backAt} ms`} after one standby was started again`,
     );
     expect(Number(waiting[0]!.n)).toBeGreaterThan(0);
     expect(whileGone.length).toBeGreaterThan(0);
-    // Never 201 for a commit the standby lacks: a request sent after the primary lost its synchronous standby and
-    // answered before it came back is 201 only for a transfer whose debit was replicated before the loss.
+    // Never 201 for a commit no standby has: a request sent after the primary lost its last synchronous standby and
+    // answered before one came back is 201 only for a transfer whose debit was replicated before the loss.
     const unreplicated = whileGone.filter((a) => a.status === 201 && !(a.transferId && replicated.has(a.transferId)));
     expect(unreplicated.map((a) => ({ ...a, sentAfterLossMs: a.at - a.ms - goneAt }))).toEqual([]);
     expect(whileGone.every((a) => a.status === 503 || a.status === 409 || a.status === 201)).toBe(true);
     expect(whileGone.some((a) => a.status === 503)).toBe(true);
     // Answered at the bank's request deadline (4 s here), not held.
     expect(slowest).toBeLessThan(6_000);
-    expect(resumedAt, 'a transfer answered 201 after the standby came back').toBeDefined();
+    expect(resumedAt, 'a transfer answered 201 after a standby came back').toBeDefined();
     expect(fx.bank.child.exitCode).toBeNull();
     expect(counts[500] ?? 0).toBe(0);
     await expectTransfersRecordedOnce(transfers, Number(before[0]!.n));
