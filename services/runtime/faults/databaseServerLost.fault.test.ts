@@ -34,7 +34,7 @@ const exec = promisify(execFile);
  *   standby, whose advisory locks exclude no one on the primary.
  *
  *   Planned switchover (Patroni's REST API): no 500 (a write that reaches the demoted primary is 503), every
- *   transfer once, writes continue on the candidate, the old primary rejoins as the synchronous standby.
+ *   transfer once, writes continue on the candidate, the old primary rejoins as a synchronous standby.
  */
 let fx: FaultBank<HaPostgres>;
 
@@ -158,10 +158,10 @@ describe('the database server lost', () => {
     expect(BigInt(record.total)).toBe(BigInt(fx.customers.length * INITIAL_DOLLARS * 100));
     const verify = await exec(process.execPath, ['--import', 'tsx', 'services/api/src/cli/auditVerify.ts'], { cwd: repoRoot, env: { ...process.env, ...fx.env }, timeout: 60_000 });
     expect(verify.stdout).toContain('OK: every hash chain is intact');
-    // The old primary rejoins as the synchronous standby (pg_rewind), as it must before the next failover.
+    // The old primary rejoins as a synchronous standby (pg_rewind): the cluster is whole again for the next test.
     const rejoinStart = Date.now();
     await fx.postgres.waitHealthy(30_000);
-    console.log(`primary killed: the old primary rejoined as the synchronous standby ${Date.now() - rejoinStart} ms after the check began`);
+    console.log(`primary killed: the old primary rejoined as a synchronous standby ${Date.now() - rejoinStart} ms after the check began`);
   });
 
   it('standbys gone: one lost, the other acknowledges alone; both lost, commits wait (503 at the deadline, never 201 unreplicated), then resume when one is back', async () => {
