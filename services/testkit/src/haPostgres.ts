@@ -135,9 +135,8 @@ function patroniConfig(options: { scope: string; node: HaNode; etcdPort: number;
             fsync: 'off',
             full_page_writes: 'on',
             wal_keep_size: '256MB',
-            // A standby whose upstream went away (a failover) tries again after this, not PostgreSQL's 5 s: the new
-            // primary's replication slot for it appears a moment after the promotion, and until a standby streams,
-            // strict synchronous mode holds every commit.
+            // A standby whose upstream went away (a failover) tries its new one after this, not PostgreSQL's 5 s:
+            // until a standby streams from the new primary, strict synchronous mode holds every commit.
             wal_retrieve_retry_interval: '500ms',
           },
         },
