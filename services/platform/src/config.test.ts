@@ -72,4 +72,10 @@ describe('parseConfig', () => {
     expect(parseConfig({ METRICS_PORT: '9464' })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '127.0.0.1' });
     expect(() => parseConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
   });
+
+  it('gives a stopping process 25 s by default, and refuses a deadline under a second or not a number', () => {
+    expect(parseConfig({}).SHUTDOWN_TIMEOUT_MS).toBe(25_000);
+    expect(parseConfig({ SHUTDOWN_TIMEOUT_MS: '5000' }).SHUTDOWN_TIMEOUT_MS).toBe(5_000);
+    for (const bad of ['999', 'soon', '1500.5']) expect(() => parseConfig({ SHUTDOWN_TIMEOUT_MS: bad }), bad).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+  });
 });

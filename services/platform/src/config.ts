@@ -105,6 +105,11 @@ const configSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
+   * How long a process asked to stop (SIGTERM, SIGINT) may take to stop gracefully before it exits anyway, logging the
+   * step it was still in (main.ts). Within the 30 s an orchestrator usually waits before its SIGKILL.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
+  /**
    * The bank's own ABA routing number (it is its own ODFI): GET /bank, the ACH files' immediate origin, the batches'
    * ODFI identification and the trace numbers' prefix. Refused at start-up unless it passes the check digit.
    */

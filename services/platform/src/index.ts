@@ -18,3 +18,4 @@ export { seededRandom } from './seededRandom';
 export * from './redisDurability';
 export * from './turnBatcher';
 export * from './turnNotifier';
+export * from './shutdown';

@@ -10,10 +10,11 @@
  *
  * The role comes from the first argument (all, api, projector, worker, cluster), else BANK_ROLE, else
  * BANK_PROCESSES=cluster, else all. SIGTERM / SIGINT stop a process gracefully (stop accepting, let requests and
- * transfers in flight finish, then close); the supervisor passes them on and restarts a process that dies.
+ * transfers in flight finish, then close), within SHUTDOWN_TIMEOUT_MS: past it the process logs the step it was still
+ * in and exits with 1; the supervisor passes the signals on and restarts a process that dies.
  */
 import cluster from 'node:cluster';
-import { createLogger, describeServiceProblems, loadConfig, ServicesUnavailableError } from '@bank/platform';
+import { createLogger, describeServiceProblems, loadConfig, ServicesUnavailableError, stopWithin } from '@bank/platform';
 import { runSupervisor } from './cluster';
 import { startBank, type BankRoles } from './startBank';
 
@@ -48,10 +49,11 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal, role }, 'Stopping: draining requests and transfers in flight');
-    bank
-      .stop()
-      .then(() => process.exit(0))
+    logger.info({ signal, role, deadlineMs: config.SHUTDOWN_TIMEOUT_MS }, 'Stopping: draining requests and transfers in flight');
+    stopWithin(() => bank.stop(), config.SHUTDOWN_TIMEOUT_MS, () => bank.stopStep(), ({ deadlineMs, step }) =>
+      logger.error({ deadlineMs, step }, `Did not stop within ${deadlineMs} ms (still stopping: ${step ?? 'between steps'}); exiting anyway`),
+    )
+      .then((outcome) => process.exit(outcome === 'stopped' ? 0 : 1))
       .catch((error: unknown) => {
         logger.error({ err: error }, 'Did not stop cleanly');
         process.exit(1);

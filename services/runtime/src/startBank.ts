@@ -5,7 +5,7 @@ import { createBankCommands, type CommandHandler } from '@bank/commands';
 import { createEventStore, type EventStore } from '@bank/eventstore';
 import { parseCheckpointSettings, startCheckpointWriter, type CheckpointWriterHandle } from '@bank/integrity';
 import { createBusinessCalendar, parseBooksSettings } from '@bank/books';
-import { checkServices, systemClock, createLogger, createPool, createRedis, ensureDatabase, redactUrl, ServicesUnavailableError, warnAboutRedisDurability, watchRedis, type Config, type Logger } from '@bank/platform';
+import { checkServices, systemClock, createLogger, createPool, createRedis, ensureDatabase, redactUrl, ServicesUnavailableError, ShutdownSteps, warnAboutRedisDurability, watchRedis, type Config, type Logger } from '@bank/platform';
 import { createProjectionReader, startProjector, type ProjectionReader, type ProjectorHandle } from '@bank/projector';
 import { auditReadModels } from '@bank/audit';
 import { createAchTransport, parseAchSettings } from '@bank/ach';
@@ -51,6 +51,8 @@ export interface RunningBank {
    * `drainMs`), then the worker (letting transfers in flight finish) and the projector stop, then the connections close.
    */
   stop(drainMs?: number): Promise<void>;
+  /** The step of stop() running now ("worker: ach"), for a process whose stop passed its deadline (main.ts). */
+  stopStep(): string | undefined;
 }
 
 export interface StartBankOptions {
@@ -198,6 +200,7 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
   }
 
   let stopped: Promise<void> | undefined;
+  const steps = new ShutdownSteps();
   return {
     roles,
     pool,
@@ -213,27 +216,34 @@ export async function startBank(config: Config, options: StartBankOptions = {}):
       stopped ??= (async () => {
         draining = true;
         if (server) {
-          const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
-          server.closeIdleConnections();
-          const timer = setTimeout(() => server!.closeAllConnections(), drainMs);
-          await closed;
-          clearTimeout(timer);
+          await steps.run('requests in flight', async () => {
+            const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+            server!.closeIdleConnections();
+            const timer = setTimeout(() => server!.closeAllConnections(), drainMs);
+            await closed;
+            clearTimeout(timer);
+          });
         }
-        await metricsServer?.close();
-        await worker?.stop();
+        await steps.run('metrics server', () => metricsServer?.close());
+        await steps.run('worker', () => worker?.stop(), () => worker?.stopStep());
         // After the worker: the last checkpoint covers what its transfers appended.
-        await checkpointWriter?.stop();
-        await projector?.stop();
-        await projection?.close();
-        await readProjection?.close();
-        await signals.close();
-        await commands.flush();
+        await steps.run('checkpoint writer', () => checkpointWriter?.stop());
+        await steps.run('projector', () => projector?.stop());
+        await steps.run('read models', async () => {
+          await projection?.close();
+          await readProjection?.close();
+        });
+        await steps.run('transfer signals', () => signals.close());
+        await steps.run('commands', () => commands.flush());
         redis?.disconnect();
-        await store.close();
-        await pool.end();
-        await readPool?.end();
+        await steps.run('event store', () => store.close());
+        await steps.run('database pools', async () => {
+          await pool.end();
+          await readPool?.end();
+        });
       })();
       return stopped;
     },
+    stopStep: () => steps.current(),
   };
 }

@@ -29,6 +29,8 @@ function startWorker(fault?: FaultPoint): Child {
     WORKER_STALLED_INTERVAL_MS: '500',
     WORKER_BACKOFF_MS: '100',
     TRANSFER_SWEEP_EVERY_MS: '600000',
+    // A stop that hangs ends within the test's budget (the process logs the step it was in and exits with 1).
+    SHUTDOWN_TIMEOUT_MS: '10000',
     ...(fault ? { TRANSFER_FAULT: `${fault}:exit` } : {}),
   });
   children.push(child);

@@ -2,7 +2,7 @@ import { parseBooksSettings, createBusinessCalendar, createCob, interestStep, st
 import type { CommandHandler } from '@bank/commands';
 import type { EventStore } from '@bank/eventstore';
 import { startMail, type MailDeps, type RunningMail } from '@bank/mail';
-import { connectionState, createLogger, systemClock, watchRedis, type Clock, type Config, type Logger } from '@bank/platform';
+import { connectionState, createLogger, ShutdownSteps, systemClock, watchRedis, type Clock, type Config, type Logger } from '@bank/platform';
 import { achFileSettingsOf, createDirectoryTransport, settleAchFiles, type AchCycleDeps, type AchTransport } from '@bank/ach';
 import path from 'node:path';
 import {
@@ -81,6 +81,8 @@ export interface RunningWorker {
   auditCheck(): Promise<AuditCheckResult>;
   /** Stops the transfer process (letting transfers in flight finish), the job workers, the queues and Redis. */
   stop(): Promise<void>;
+  /** The step of stop() running now (ShutdownSteps), for a process whose stop passed its deadline. */
+  stopStep(): string | undefined;
 }
 
 /**
@@ -256,6 +258,7 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
   logger.info({ prefix, businessDateMode: calendar.mode }, 'Worker started: transfer process, close of business, ACH and maintenance jobs');
 
   let stopped: Promise<void> | undefined;
+  const steps = new ShutdownSteps();
   return {
     transferProcess,
     ach,
@@ -271,15 +274,16 @@ export async function startWorker(deps: WorkerDeps): Promise<RunningWorker> {
     stop() {
       stopped ??= (async () => {
         clearInterval(scheduleTimer);
-        await cobRunner.stop();
-        await transferProcess.stop();
-        await mail?.stop();
-        await ach.stop();
-        await Promise.allSettled([maintenanceWorker.close()]);
-        await Promise.allSettled([maintenance.close()]);
-        await connection.quit().catch(() => connection.disconnect());
+        await steps.run('close of business', () => cobRunner.stop());
+        await steps.run('transfer process', () => transferProcess.stop());
+        await steps.run('mail', () => mail?.stop());
+        await steps.run('ach', () => ach.stop());
+        await steps.run('maintenance jobs', () => Promise.allSettled([maintenanceWorker.close()]));
+        await steps.run('maintenance queue', () => Promise.allSettled([maintenance.close()]));
+        await steps.run('redis', () => connection.quit().catch(() => connection.disconnect()));
       })();
       return stopped;
     },
+    stopStep: () => steps.current(),
   };
 }
