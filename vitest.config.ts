@@ -16,6 +16,9 @@ if (lane !== undefined && !LANES.includes(lane)) throw new Error(`TEST_LANE must
 const maxWorkers = Number(process.env.TEST_MAX_WORKERS ?? 2);
 if (!Number.isInteger(maxWorkers) || maxWorkers < 1) throw new Error(`TEST_MAX_WORKERS must be a whole number of 1 or more, not "${process.env.TEST_MAX_WORKERS}"`);
 
+/** An integration test's and hook's time limit. */
+const INTEGRATION_TIMEOUT_MS = 180_000;
+
 const mainProjects: TestProjectConfiguration[] = [
   {
     // The pure tier: the domain and the services' logic with no PostgreSQL, Redis or network (npm run test:unit).
@@ -58,8 +61,10 @@ const mainProjects: TestProjectConfiguration[] = [
       include: ['domain/src/**/*.int.test.ts', 'services/*/src/**/*.int.test.ts', 'projector/src/**/*.int.test.ts', 'services/runtime/bench/**/*.int.test.ts'],
       environment: 'node',
       env: { NODE_ENV: 'test' },
-      testTimeout: 60_000,
-      hookTimeout: 60_000,
+      // A guard against a hang, not a speed check (speed lives in the benches): on a 2-core host running Node at half
+      // its usual speed, beside the e2e and faults lanes, a test that takes 11 s alone took over 60 s (4 December).
+      testTimeout: INTEGRATION_TIMEOUT_MS,
+      hookTimeout: INTEGRATION_TIMEOUT_MS,
       pool: 'forks',
     },
   },

@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 describe('the interest projection', () => {
-  it('holds what the domain’s book replays, whatever the batches; audit:verify agrees', { timeout: 60_000 }, async () => {
+  it('holds what the domain’s book replays, whatever the batches; audit:verify agrees', async () => {
     await projectLive(5_000);
     whole = await interestRows();
     const report = await verifyReadModels({ pool: db.pool, store: db.store });
@@ -112,7 +112,7 @@ describe('the interest projection', () => {
     }
   });
 
-  it('a rebuild whose batches are written again event by event writes first what the batch before handed over', { timeout: 60_000 }, async () => {
+  it('a rebuild whose batches are written again event by event writes first what the batch before handed over', async () => {
     // A batch writer that refuses every other batch of more than one event (not for a duplicate key): the load writes
     // each such batch again event by event, the interest projection's with it (one lane: every group of the batch
     // again, none written whole before: the refusing one is the lane's first), after a batch written whole that handed

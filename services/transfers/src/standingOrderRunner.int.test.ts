@@ -177,7 +177,7 @@ describe('standing orders over 14 months', () => {
 });
 
 describe('a crash between an occurrence’s payment and its record', () => {
-  it('leaves the payment to be recorded by the next run, not paid again', { timeout: 60_000 }, async () => {
+  it('leaves the payment to be recorded by the next run, not paid again', async () => {
     clock.set('2027-01-04T06:00:00.000Z');
     const payer = await fx.openCustomer({ checkingCents: 500_00, pin: PIN });
     const payee = await fx.openCustomer();
@@ -193,7 +193,7 @@ describe('a crash between an occurrence’s payment and its record', () => {
 });
 
 describe('an occurrence refused for lack of funds', () => {
-  it('is recorded as failed with the reason; three in a row suspend the order until it is resumed', { timeout: 60_000 }, async () => {
+  it('is recorded as failed with the reason; three in a row suspend the order until it is resumed', async () => {
     clock.set('2027-03-01T06:00:00.000Z');
     const payer = await fx.openCustomer({ checkingCents: 150_00, pin: PIN });
     const payee = await fx.openCustomer();
